@@ -1,0 +1,13 @@
+import type { Kysely } from 'kysely';
+import type { AppConfig } from './config';
+import type { Dialect } from './db/connection';
+import type { Database } from './db/schema';
+import type { SmsProvider } from './modules/auth/sms';
+
+/** What every feature's routes receive: the database, the settings and the outside services. */
+export interface AppContext {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  config: AppConfig;
+  sms: SmsProvider;
+}

@@ -1,0 +1,138 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { AppContext } from './app-context';
+import type { AppConfig } from './config';
+import { connect, type Db } from './db/connection';
+import { migrateToLatest } from './db/migrate';
+import { seedDemo } from './db/seed';
+import { registerAuthHook } from './http/auth';
+import { AppError, BodyCode, SYSTEM_FAULT_MESSAGE } from './http/envelope';
+import type { Access } from './http/route';
+import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { logSmsProvider, type SmsProvider } from './modules/auth/sms';
+import { registerRoleRoutes } from './modules/roles/roles.routes';
+import { registerTeamRoutes } from './modules/teams/teams.routes';
+import { registerSystemUserRoutes } from './modules/users/system-users.routes';
+import { registerUserRoutes } from './modules/users/users.routes';
+
+/** What a registered API route declares (tests enumerate them: codes exist, lists are scoped). */
+export interface ApiRoute {
+  method: string;
+  url: string;
+  access: Access | undefined;
+  list: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    apiRoutes: ApiRoute[];
+  }
+}
+
+export interface BuildOptions {
+  /** An open database (tests pass their own); otherwise config.databaseUrl is opened. */
+  database?: Db;
+  sms?: SmsProvider;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const FEATURES = [
+  registerAuthRoutes,
+  registerUserRoutes,
+  registerTeamRoutes,
+  registerRoleRoutes,
+  registerSystemUserRoutes,
+];
+
+/** Builds the whole application from its settings: database, API, docs and the web app. */
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+  });
+  const database = options.database ?? connect(config.databaseUrl);
+  await migrateToLatest(database.db);
+  if (config.seedDemo) await seedDemo(database.db, config.now());
+  app.addHook('onClose', async () => {
+    if (!options.database) await database.close();
+  });
+
+  const ctx: AppContext = {
+    db: database.db,
+    dialect: database.dialect,
+    config,
+    sms: options.sms ?? logSmsProvider(app.log),
+  };
+
+  app.setErrorHandler((error, req, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.httpStatus).send({ code: error.code, msg: error.message, data: null });
+    }
+    const err = error as { statusCode?: number; code?: string; message?: string };
+    if (err.statusCode === 429) {
+      return reply.status(429).send({ code: 429, msg: '操作过于频繁，请稍后再试', data: null });
+    }
+    if (
+      err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ||
+      err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+      err.statusCode === 400
+    ) {
+      return reply.send({ code: BodyCode.badInput, msg: '请求格式不正确', data: null });
+    }
+    if (err.statusCode === 413)
+      return reply.send({ code: BodyCode.badInput, msg: '请求内容过大', data: null });
+    req.log.error({ err: error }, 'request failed');
+    return reply.send({ code: BodyCode.fault, msg: SYSTEM_FAULT_MESSAGE, data: null });
+  });
+
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: '车队管理平台 API',
+        version: '0.1.0',
+        description: '所有接口返回 { code, msg, data }；code 200 为成功。',
+      },
+      components: { securitySchemes: { authToken: { type: 'apiKey', in: 'header', name: 'Auth-Token' } } },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const apiRoutes: ApiRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
+  app.addHook('onRoute', (r) => {
+    if (!r.url.startsWith('/api/') || r.method === 'HEAD') return;
+    const method = Array.isArray(r.method) ? r.method.join(',') : String(r.method);
+    apiRoutes.push({ method, url: r.url, access: r.config?.access, list: r.config?.list === true });
+  });
+
+  await app.register(
+    async (api) => {
+      registerAuthHook(api, { db: ctx.db, now: config.now, idleMs: config.tokenIdleMs });
+      api.get('/health', { schema: { hide: true } }, async () => ({
+        code: 200,
+        msg: 'success',
+        data: { status: 'ok' },
+      }));
+      for (const register of FEATURES) register(api, ctx);
+    },
+    { prefix: '/api' },
+  );
+
+  const indexHtml = path.join(config.webDistDir, 'index.html');
+  const hasWeb = existsSync(indexHtml);
+  if (hasWeb) await app.register(fastifyStatic, { root: config.webDistDir, wildcard: false });
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || !hasWeb || req.method !== 'GET') {
+      return reply.status(404).send({ code: BodyCode.notFound, msg: '接口不存在', data: null });
+    }
+    return reply.type('text/html').sendFile('index.html');
+  });
+  return app;
+}

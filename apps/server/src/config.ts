@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const REPO_ROOT = path.resolve(here, '../../..');
+
+/** Every setting of the server, read from the environment once (see the README's configuration table). */
+export interface AppConfig {
+  host: string;
+  port: number;
+  databaseUrl: string;
+  webDistDir: string;
+  logLevel: string;
+  /** Idle lifetime of an access token. */
+  tokenIdleMs: number;
+  /** Lifetime of a refresh token. */
+  refreshTokenMs: number;
+  /** Login attempts per minute and client address. */
+  loginRateLimit: number;
+  /** Seed the demo fleet into an empty database. */
+  seedDemo: boolean;
+  /** Injectable clock, so tests can move time. */
+  now: () => number;
+}
+
+function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0)
+    throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return value;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  return {
+    host: env.HOST || '127.0.0.1',
+    port: intEnv(env, 'PORT', 8080),
+    databaseUrl: env.DATABASE_URL || `sqlite:${path.join(REPO_ROOT, 'data/fleet.db')}`,
+    webDistDir: env.WEB_DIST_DIR || path.join(REPO_ROOT, 'apps/web/dist'),
+    logLevel: env.LOG_LEVEL || 'info',
+    tokenIdleMs: intEnv(env, 'TOKEN_IDLE_HOURS', 12) * 3600_000,
+    refreshTokenMs: intEnv(env, 'REFRESH_TOKEN_DAYS', 30) * 86400_000,
+    loginRateLimit: intEnv(env, 'LOGIN_RATE_LIMIT', 30),
+    seedDemo: env.SEED_DEMO !== '0',
+    now: Date.now,
+  };
+}

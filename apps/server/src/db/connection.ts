@@ -1,0 +1,50 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Db {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+// int8 (bigint) columns hold epoch milliseconds and fen: numbers well inside 2^53.
+pg.types.setTypeParser(20, (value) => Number(value));
+// numeric columns are read as numbers too.
+pg.types.setTypeParser(1700, (value) => Number(value));
+
+export interface ConnectOptions {
+  /** PostgreSQL schema to use (tests isolate themselves in a schema of their own). */
+  schema?: string;
+  poolSize?: number;
+}
+
+/** Opens the database named by DATABASE_URL: `sqlite:<path>` or `postgres://...`. */
+export function connect(url: string, options: ConnectOptions = {}): Db {
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: options.poolSize ?? 10,
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  if (!url.startsWith('sqlite:')) {
+    throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got "${url}"`);
+  }
+  const file = url.slice('sqlite:'.length);
+  if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}

@@ -1,0 +1,34 @@
+import type {
+  LoginFailureTable,
+  SmsCodeTable,
+  UserSessionTable,
+  VerifyCodeTable,
+} from '../modules/auth/auth.table';
+import type { MerchantTable } from '../modules/merchants/merchants.table';
+import type { RoleMenuTable, RoleTable, UserRoleTable } from '../modules/roles/roles.table';
+import type { TeamTable } from '../modules/teams/teams.table';
+import type {
+  AppUserTable,
+  PopMessageReadTable,
+  PopMessageTable,
+  UserMenuVisitTable,
+  UserMerchantTable,
+} from '../modules/users/users.table';
+
+/** The whole database as Kysely sees it; each feature owns its table types. */
+export interface Database {
+  merchant: MerchantTable;
+  team: TeamTable;
+  app_user: AppUserTable;
+  user_merchant: UserMerchantTable;
+  user_menu_visit: UserMenuVisitTable;
+  pop_message: PopMessageTable;
+  pop_message_read: PopMessageReadTable;
+  role: RoleTable;
+  role_menu: RoleMenuTable;
+  user_role: UserRoleTable;
+  user_session: UserSessionTable;
+  login_failure: LoginFailureTable;
+  verify_code: VerifyCodeTable;
+  sms_code: SmsCodeTable;
+}

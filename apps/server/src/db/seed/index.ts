@@ -1,0 +1,94 @@
+import { ROLE_PRESET_NAMES, ROLE_PRESETS, type RolePreset } from '@fleet/domain';
+import type { Kysely } from 'kysely';
+import { hashPassword, sha256Hex } from '../../modules/auth/tokens';
+import type { Database } from '../schema';
+import { DEMO_ACCOUNTS, DEMO_MERCHANTS } from './demo-org';
+
+/**
+ * Seeds the demo organisation into an empty database (no merchant yet), in one transaction.
+ * Returns false when the database already holds data.
+ */
+export async function seedDemo(db: Kysely<Database>, now: number): Promise<boolean> {
+  const existing = await db.selectFrom('merchant').select('id').limit(1).executeTakeFirst();
+  if (existing) return false;
+  const hashes = new Map<string, string>();
+  for (const account of DEMO_ACCOUNTS)
+    hashes.set(account.username, await hashPassword(sha256Hex(account.password)));
+
+  await db.transaction().execute(async (tx) => {
+    const merchantIds = new Map<string, number>();
+    const roleIds = new Map<string, number>();
+    for (const m of DEMO_MERCHANTS) {
+      const merchant = await tx
+        .insertInto('merchant')
+        .values({ name: m.name, created_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      merchantIds.set(m.key, merchant.id);
+      await tx
+        .insertInto('team')
+        .values(
+          m.teams.map((t, sort) => ({
+            merchant_id: merchant.id,
+            team_code: t.code,
+            team_name: t.name,
+            parent_code: t.parent,
+            sort,
+            created_at: now,
+          })),
+        )
+        .execute();
+      for (const preset of m.roles) {
+        const role = await tx
+          .insertInto('role')
+          .values({ merchant_id: merchant.id, name: ROLE_PRESET_NAMES[preset], created_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        roleIds.set(`${m.key}:${preset}`, role.id);
+        await tx
+          .insertInto('role_menu')
+          .values(ROLE_PRESETS[preset].map((code) => ({ role_id: role.id, code })))
+          .execute();
+      }
+    }
+    for (const account of DEMO_ACCOUNTS) {
+      const first = account.memberships[0];
+      const user = await tx
+        .insertInto('app_user')
+        .values({
+          username: account.username,
+          password_hash: hashes.get(account.username) as string,
+          nickname: account.nickname,
+          phone: account.phone,
+          last_merchant_id: first ? merchantIds.get(first.merchant) : null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (const membership of account.memberships) {
+        const merchantId = merchantIds.get(membership.merchant) as number;
+        await tx
+          .insertInto('user_merchant')
+          .values({
+            user_id: user.id,
+            merchant_id: merchantId,
+            team_code: membership.teamCode,
+            is_manager: membership.manager ? 1 : 0,
+            entry_time: now,
+          })
+          .execute();
+        await tx
+          .insertInto('user_role')
+          .values({
+            user_id: user.id,
+            role_id: roleIds.get(`${membership.merchant}:${membership.role}`) as number,
+          })
+          .execute();
+      }
+    }
+  });
+  return true;
+}
+
+export type { RolePreset };

@@ -1,0 +1,186 @@
+import { isKnownCode, MENU_TREE } from '@fleet/domain';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context';
+import type { Database } from '../../db/schema';
+import type { AuthContext } from '../../http/auth';
+import { badInput, notFound } from '../../http/envelope';
+import { pageOffset, paging, route } from '../../http/route';
+import { inMerchant } from '../../http/scope';
+
+export const ROLE_CODES = ['car090402'] as const;
+
+const roleFields = {
+  name: z.string({ error: '请输入角色名称' }).trim().min(1, '请输入角色名称').max(30, '角色名称最多30个字符'),
+  remark: z.string().trim().max(200, '备注最多200个字符').optional(),
+  codes: z.array(z.string().max(40)).max(1000),
+};
+const labels = { name: '角色名称', remark: '备注', codes: '菜单权限', id: '角色' };
+
+function checkCodes(auth: AuthContext, codes: string[]): string[] {
+  const unknown = codes.filter((c) => !isKnownCode(c));
+  if (unknown.length) throw badInput(`菜单权限: 不存在的菜单编码 ${unknown.slice(0, 5).join(',')}`);
+  const notHeld = codes.filter((c) => !auth.codes.has(c));
+  if (notHeld.length) throw badInput(`菜单权限: 不能授予自己没有的权限 ${notHeld.slice(0, 5).join(',')}`);
+  return [...new Set(codes)];
+}
+
+async function findRole(db: Kysely<Database>, auth: AuthContext, id: number) {
+  const role = await db
+    .selectFrom('role')
+    .selectAll()
+    .where(inMerchant(auth.scope, 'role'))
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!role) throw notFound('角色不存在');
+  return role;
+}
+
+export function registerRoleRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const tag = '角色';
+  const { db } = ctx;
+
+  route(app, tag, {
+    method: 'POST',
+    url: '/system/role/list',
+    summary: '本商户的角色及其菜单权限',
+    access: ROLE_CODES,
+    list: true,
+    body: z.object({ ...paging, name: z.string().trim().max(30).optional() }),
+    handler: async ({ auth, body }) => {
+      let q = db.selectFrom('role').where(inMerchant(auth.scope, 'role'));
+      if (body.name) q = q.where('name', 'like', `%${body.name}%`);
+      const [rows, total] = await Promise.all([
+        q
+          .select((eb) => [
+            'role.id',
+            'role.name',
+            'role.remark',
+            'role.created_at',
+            eb
+              .selectFrom('user_role')
+              .whereRef('user_role.role_id', '=', 'role.id')
+              .select(eb.fn.countAll<number>().as('n'))
+              .as('userCount'),
+          ])
+          .orderBy('role.id')
+          .limit(body.pageSize)
+          .offset(pageOffset(body))
+          .execute(),
+        q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      const ids = rows.map((r) => r.id);
+      const codes = ids.length
+        ? await db.selectFrom('role_menu').select(['role_id', 'code']).where('role_id', 'in', ids).execute()
+        : [];
+      const list = rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        remark: r.remark ?? '',
+        createdAt: r.created_at,
+        userCount: Number(r.userCount ?? 0),
+        codes: codes.filter((c) => c.role_id === r.id).map((c) => c.code),
+      }));
+      return { list, total: Number(total.n) };
+    },
+  });
+
+  route(app, tag, {
+    method: 'GET',
+    url: '/system/menu/tree',
+    summary: '完整菜单树（角色授权用）',
+    access: ROLE_CODES,
+    handler: async () => MENU_TREE,
+  });
+
+  route(app, tag, {
+    method: 'POST',
+    url: '/system/role/add',
+    summary: '新增角色',
+    access: ROLE_CODES,
+    labels,
+    body: z.object(roleFields),
+    handler: async ({ auth, body }) => {
+      const codes = checkCodes(auth, body.codes);
+      return db.transaction().execute(async (tx) => {
+        const exists = await tx
+          .selectFrom('role')
+          .select('id')
+          .where(inMerchant(auth.scope, 'role'))
+          .where('name', '=', body.name)
+          .executeTakeFirst();
+        if (exists) throw badInput('角色名称: 已存在');
+        const role = await tx
+          .insertInto('role')
+          .values({
+            merchant_id: auth.merchantId,
+            name: body.name,
+            remark: body.remark ?? null,
+            created_at: ctx.config.now(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        if (codes.length)
+          await tx
+            .insertInto('role_menu')
+            .values(codes.map((code) => ({ role_id: role.id, code })))
+            .execute();
+        return { id: role.id };
+      });
+    },
+  });
+
+  route(app, tag, {
+    method: 'POST',
+    url: '/system/role/edit',
+    summary: '修改角色名称、备注和菜单权限',
+    access: ROLE_CODES,
+    labels,
+    body: z.object({ id: z.number().int().positive('角色不正确'), ...roleFields }),
+    handler: async ({ auth, body }) => {
+      const codes = checkCodes(auth, body.codes);
+      await findRole(db, auth, body.id);
+      await db.transaction().execute(async (tx) => {
+        const clash = await tx
+          .selectFrom('role')
+          .select('id')
+          .where(inMerchant(auth.scope, 'role'))
+          .where('name', '=', body.name)
+          .where('id', '<>', body.id)
+          .executeTakeFirst();
+        if (clash) throw badInput('角色名称: 已存在');
+        await tx
+          .updateTable('role')
+          .set({ name: body.name, remark: body.remark ?? null })
+          .where('id', '=', body.id)
+          .execute();
+        await tx.deleteFrom('role_menu').where('role_id', '=', body.id).execute();
+        if (codes.length)
+          await tx
+            .insertInto('role_menu')
+            .values(codes.map((code) => ({ role_id: body.id, code })))
+            .execute();
+      });
+    },
+  });
+
+  route(app, tag, {
+    method: 'POST',
+    url: '/system/role/delete',
+    summary: '删除角色（仍有用户时不能删除）',
+    access: ROLE_CODES,
+    labels,
+    body: z.object({ id: z.number().int().positive('角色不正确') }),
+    handler: async ({ auth, body }) => {
+      await findRole(db, auth, body.id);
+      const used = await db
+        .selectFrom('user_role')
+        .select('user_id')
+        .where('role_id', '=', body.id)
+        .executeTakeFirst();
+      if (used) throw badInput('该角色下还有用户，不能删除');
+      await db.deleteFrom('role').where('id', '=', body.id).execute();
+    },
+  });
+}

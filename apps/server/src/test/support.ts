@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { connect, type Db } from '../db/connection';
+import type { SmsProvider } from '../modules/auth/sms';
+import { sha256Hex } from '../modules/auth/tokens';
+
+export interface TestDatabase {
+  name: 'sqlite' | 'postgres';
+  url: string;
+}
+
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+export const TEST_DATABASES: TestDatabase[] = [
+  { name: 'sqlite', url: 'sqlite::memory:' },
+  ...(process.env.TEST_DATABASE_URL
+    ? [{ name: 'postgres' as const, url: process.env.TEST_DATABASE_URL }]
+    : []),
+];
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  /** SMS texts the server sent, newest last. */
+  sms: { phone: string; text: string }[];
+  /** The server's clock. */
+  now(): number;
+  /** Moves the server's clock forward. */
+  advance(ms: number): void;
+  close(): Promise<void>;
+}
+
+/** Builds the real app on a fresh database: SQLite in memory, or a PostgreSQL schema of its own. */
+export async function startTestApp(database: TestDatabase): Promise<TestApp> {
+  let clock = Date.UTC(2026, 10, 20, 2, 0, 0);
+  const config = { ...loadConfig({}), now: () => clock, logLevel: 'silent', loginRateLimit: 10_000 };
+  let schema: string | undefined;
+  if (database.name === 'postgres') {
+    schema = `test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: database.url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+  }
+  const db = connect(database.url, { schema, poolSize: 4 });
+  const sent: { phone: string; text: string }[] = [];
+  const sms: SmsProvider = {
+    async send(phone, text) {
+      sent.push({ phone, text });
+    },
+  };
+  const app = await buildApp(config, { database: db, sms, logger: false });
+  await app.ready();
+  return {
+    app,
+    db,
+    sms: sent,
+    now: () => clock,
+    advance: (ms) => {
+      clock += ms;
+    },
+    async close() {
+      await app.close();
+      await db.close();
+      if (schema) {
+        const admin = new pg.Client({ connectionString: database.url });
+        await admin.connect();
+        await admin.query(`drop schema ${schema} cascade`);
+        await admin.end();
+      }
+    },
+  };
+}
+
+export interface Answer {
+  status: number;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read whatever the envelope carries
+  body: { code: number; msg: string; data: any };
+  text: string;
+}
+
+/** One HTTP call through the app, with the token in the Auth-Token header. */
+export async function call(
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  options: { token?: string; body?: unknown; query?: Record<string, string> } = {},
+): Promise<Answer> {
+  const request: InjectOptions = { method, url, query: options.query };
+  if (options.token) request.headers = { 'auth-token': options.token };
+  if (options.body !== undefined) request.payload = options.body as InjectOptions['payload'];
+  const res = await app.inject(request);
+  let body: Answer['body'];
+  try {
+    body = res.json();
+  } catch {
+    body = { code: -1, msg: res.body, data: null };
+  }
+  return { status: res.statusCode, body, text: res.body };
+}
+
+export async function login(app: FastifyInstance, username: string, password: string): Promise<string> {
+  const res = await call(app, 'POST', '/api/auth/login', {
+    body: { username, password: sha256Hex(password) },
+  });
+  if (res.body.code !== 200) throw new Error(`login ${username} failed: ${res.body.msg}`);
+  return res.body.data.token as string;
+}
+
+export const DEMO = {
+  admin: 'Admin@123',
+  dispatch: 'Dispatch@123',
+  finance: 'Finance@123',
+  safety: 'Safety@123',
+} as const;

@@ -1,0 +1,93 @@
+import { apiUrl, request } from './request';
+
+/** Session calls (spec core section 7, "Auth and user" and "Team tree"). */
+
+export interface LoginBody {
+  username: string;
+  /** Lowercase hex SHA-256 of the typed password. */
+  password: string;
+  webVerifyCodeId?: string;
+  webVerifyCode?: string;
+}
+
+export interface LoginResult {
+  token: string;
+  ucid: string | number;
+  nickname: string;
+  refreshToken: string;
+}
+
+export interface RefreshResult {
+  token: string;
+  refreshToken: string;
+}
+
+export interface UserTeam {
+  teamCode: string;
+  teamName: string;
+  roleId: string | number | null;
+}
+
+export interface UserInfo {
+  id: string | number;
+  name: string;
+  avatar: string | null;
+  team: UserTeam;
+  /** Menu permission codes, comma separated: 'car01,car05,...'. */
+  elemCodes: string;
+  merchantName?: string | null;
+  popMsgs: unknown;
+  newestElements: unknown;
+  commonElements: unknown;
+  isOperator: boolean | number;
+}
+
+export interface TeamNode {
+  teamId: string | number;
+  teamName: string;
+  teamCode: string;
+  parentCode: string | null;
+}
+
+export function login(body: LoginBody): Promise<LoginResult> {
+  return request<LoginResult>('POST', '/auth/login', { body, signIn: true });
+}
+
+/** Signs in again with a remembered refresh token; quiet, the caller falls back to the login form. */
+export function refreshSession(refreshToken: string): Promise<RefreshResult> {
+  return request<RefreshResult>('POST', '/auth/refresh', {
+    body: { refreshToken },
+    signIn: true,
+    quiet: true,
+  });
+}
+
+/** Quiet: signing out goes on locally even when the server cannot be reached. */
+export function logout(): Promise<unknown> {
+  return request<unknown>('POST', '/auth/logout', { quiet: true });
+}
+
+export function fetchUserInfo(): Promise<UserInfo> {
+  return request<UserInfo>('GET', '/user/info');
+}
+
+export function isShowVerifyCode(userName: string): Promise<boolean> {
+  return request<boolean>('GET', '/verify/isShowVerifyCode', { query: { userName }, signIn: true });
+}
+
+/** The captcha image (SVG) for one verifyCodeId. */
+export function verifyCodeImageUrl(verifyCodeId: string): string {
+  return apiUrl('/verify/getVerifyCode', { verifyCodeId });
+}
+
+export function fetchTeamTree(): Promise<TeamNode[]> {
+  return request<TeamNode[]>('GET', '/team/tree');
+}
+
+/** The user's menu permission codes as a list. */
+export function menuCodes(user: Pick<UserInfo, 'elemCodes'>): string[] {
+  return (user.elemCodes ?? '')
+    .split(',')
+    .map((code) => code.trim())
+    .filter(Boolean);
+}

@@ -1,0 +1,34 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { REPO_ROOT } from './server';
+
+export const ARTIFACTS_DIR = path.join(REPO_ROOT, 'e2e/artifacts');
+
+/** Debian's Chromium, headless, with nothing phoning home. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** Saves a full-page screenshot to e2e/artifacts/<name>.png (and to `alsoTo` when given). */
+export async function screenshot(page: Page, name: string, alsoTo?: string): Promise<void> {
+  await mkdir(ARTIFACTS_DIR, { recursive: true });
+  const file = path.join(ARTIFACTS_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  if (alsoTo) {
+    await mkdir(path.dirname(alsoTo), { recursive: true });
+    await page.screenshot({ path: alsoTo });
+  }
+}

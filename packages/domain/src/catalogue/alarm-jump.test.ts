@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ALARM_JUMP_TARGETS,
+  APPROVAL_JUMP_TARGETS,
+  alarmJump,
+  IN_TRANSIT_REMINDER_TARGET,
+} from './alarm-jump';
+
+const ALL = [
+  'car050108',
+  'car050107',
+  'car050106',
+  'car050117',
+  'car050305',
+  'car070207',
+  'car110102',
+  'car050116',
+];
+
+describe('jump target table', () => {
+  it('has the routes and codes of the spec', () => {
+    for (const kind of ['driverAssist', 'driverState', 'blindSpot', 'dangerousDriving'] as const) {
+      expect(ALARM_JUMP_TARGETS[kind]).toMatchObject({ path: '/video/event', code: 'car050108' });
+    }
+    expect(ALARM_JUMP_TARGETS.timing).toMatchObject({ path: '/time/effect/alarm', code: 'car050107' });
+    expect(ALARM_JUMP_TARGETS.driving).toMatchObject({ path: '/alarm/driver/route', code: 'car050106' });
+    expect(ALARM_JUMP_TARGETS.fault).toMatchObject({ path: '/alarm/repair/index', code: 'car050117' });
+    expect(ALARM_JUMP_TARGETS.safetyRisk).toMatchObject({
+      path: '/safe-report/risk-query',
+      code: 'car050305',
+    });
+    expect(APPROVAL_JUMP_TARGETS[8001]).toMatchObject({
+      path: '/smart-coal/wayBill-cost-approval',
+      code: 'car070207',
+    });
+    expect(APPROVAL_JUMP_TARGETS[8002]).toMatchObject({
+      path: '/smart-coal/wayBill-tabulation',
+      code: 'car110102',
+    });
+    expect(IN_TRANSIT_REMINDER_TARGET).toMatchObject({ path: '/alarm/onTheWayReminder', code: 'car050116' });
+  });
+});
+
+describe('alarmJump', () => {
+  const base = { type: 1, carNo: '京A12345', startTime: '2024-03-06 10:00:00' };
+
+  it('sends video-evidence kinds to /video/event with carNo, eventType and startTime', () => {
+    for (const alarmCode of [1001, 2005, 3004, 9002]) {
+      expect(alarmJump({ ...base, alarmCode }, ALL)).toEqual({
+        path: '/video/event',
+        query: { carNo: '京A12345', eventType: String(alarmCode), startTime: '2024-03-06 10:00:00' },
+      });
+    }
+  });
+
+  it('sends timing, driving, fault and safety-risk alarms to their pages', () => {
+    expect(alarmJump({ ...base, alarmCode: 4002 }, ALL)).toMatchObject({ path: '/time/effect/alarm' });
+    expect(alarmJump({ ...base, alarmCode: 5004 }, ALL)).toMatchObject({ path: '/alarm/driver/route' });
+    expect(alarmJump({ ...base, alarmCode: '10007' }, ALL)).toMatchObject({
+      path: '/alarm/repair/index',
+      query: { eventType: '10007' },
+    });
+    expect(alarmJump({ ...base, alarmCode: 6001 }, ALL)).toMatchObject({ path: '/safe-report/risk-query' });
+  });
+
+  it('uses remindTime when startTime is absent and leaves out empty values', () => {
+    expect(alarmJump({ alarmCode: 1002, remindTime: '2024-03-06 09:00:00' }, ALL)).toEqual({
+      path: '/video/event',
+      query: { eventType: '1002', startTime: '2024-03-06 09:00:00' },
+    });
+  });
+
+  it('opens the cost approval for 8001 with a one-minute window', () => {
+    expect(
+      alarmJump({ alarmCode: 8001, businessCode: 'YD202403060001', remindTime: '2024-03-06 23:59:30' }, ALL),
+    ).toEqual({
+      path: '/smart-coal/wayBill-cost-approval',
+      query: { taskCode: 'YD202403060001', startTime: '2024-03-06 23:59:30', endTime: '2024-03-07 00:00:30' },
+    });
+  });
+
+  it('opens the waybill list for 8002 with the task code', () => {
+    expect(alarmJump({ alarmCode: '8002', taskCode: 'YD1', startTime: '2024-03-06 10:00:00' }, ALL)).toEqual({
+      path: '/smart-coal/wayBill-tabulation',
+      query: { taskCode: 'YD1' },
+    });
+  });
+
+  it('opens the in-transit reminder page for pop-up type 2', () => {
+    expect(
+      alarmJump({ type: 2, alarmCode: 3, carNo: '冀B99999', remindTime: '2024-03-06 08:00:00' }, ALL),
+    ).toEqual({
+      path: '/alarm/onTheWayReminder',
+      query: { creatTime: '2024-03-06 08:00:00', carNo: '冀B99999', type: '3' },
+    });
+    expect(alarmJump({ type: '2', alarmCode: 1, creatTime: '2024-03-06 07:00:00' }, ALL)).toMatchObject({
+      query: { creatTime: '2024-03-06 07:00:00' },
+    });
+  });
+
+  it('denies a jump without the menu code', () => {
+    const denied = { denied: true, message: '暂无权限' };
+    expect(alarmJump({ ...base, alarmCode: 1001 }, [])).toEqual(denied);
+    expect(alarmJump({ ...base, alarmCode: 1001 }, ['car050107'])).toEqual(denied);
+    expect(alarmJump({ alarmCode: 8001 }, 'car110102')).toEqual(denied);
+    expect(alarmJump({ type: 2, alarmCode: 1 }, new Set(['car050108']))).toEqual(denied);
+  });
+
+  it('reads elemCodes as comma text or any iterable', () => {
+    expect(alarmJump({ ...base, alarmCode: 4001 }, 'car01, car050107,car02')).toMatchObject({
+      path: '/time/effect/alarm',
+    });
+    expect(alarmJump({ ...base, alarmCode: 4001 }, new Set(['car050107']))).toMatchObject({
+      path: '/time/effect/alarm',
+    });
+  });
+
+  it('is null for a code outside the catalogue', () => {
+    expect(alarmJump({ ...base, alarmCode: 7777 }, ALL)).toBeNull();
+    expect(alarmJump({ ...base, alarmCode: null }, ALL)).toBeNull();
+    expect(alarmJump({}, ALL)).toBeNull();
+  });
+});

@@ -1,0 +1,7 @@
+export * from './alarm-categories';
+export * from './alarm-jump';
+export * from './alarms';
+export * from './enum-label';
+export * from './enums';
+export * from './fuel-types';
+export * from './speed-bands';

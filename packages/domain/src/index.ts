@@ -1,0 +1,11 @@
+/**
+ * @fleet/domain: the rules shared by the web app and the server. Pure TypeScript: no I/O, no Node or
+ * DOM APIs.
+ */
+export * from './access';
+export * from './catalogue';
+export * from './constants';
+export * from './profit';
+export * from './team';
+export * from './time';
+export * from './validation';

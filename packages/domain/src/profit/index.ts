@@ -1,0 +1,2 @@
+export * from './fen';
+export * from './profit';

@@ -1,0 +1,2 @@
+export * from './team-code';
+export * from './team-tree';
