@@ -32,12 +32,25 @@ function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number 
   return value;
 }
 
+/** Relative paths are taken from where the command was started (npm sets INIT_CWD), not the workspace. */
+function resolvePath(env: NodeJS.ProcessEnv, p: string): string {
+  return path.resolve(env.INIT_CWD || process.cwd(), p);
+}
+
+function databaseUrl(env: NodeJS.ProcessEnv): string {
+  const url = env.DATABASE_URL;
+  if (!url) return `sqlite:${path.join(REPO_ROOT, 'data/fleet.db')}`;
+  if (url.startsWith('sqlite:') && url !== 'sqlite::memory:')
+    return `sqlite:${resolvePath(env, url.slice(7))}`;
+  return url;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     host: env.HOST || '127.0.0.1',
     port: intEnv(env, 'PORT', 8080),
-    databaseUrl: env.DATABASE_URL || `sqlite:${path.join(REPO_ROOT, 'data/fleet.db')}`,
-    webDistDir: env.WEB_DIST_DIR || path.join(REPO_ROOT, 'apps/web/dist'),
+    databaseUrl: databaseUrl(env),
+    webDistDir: env.WEB_DIST_DIR ? resolvePath(env, env.WEB_DIST_DIR) : path.join(REPO_ROOT, 'apps/web/dist'),
     logLevel: env.LOG_LEVEL || 'info',
     tokenIdleMs: intEnv(env, 'TOKEN_IDLE_HOURS', 12) * 3600_000,
     refreshTokenMs: intEnv(env, 'REFRESH_TOKEN_DAYS', 30) * 86400_000,
