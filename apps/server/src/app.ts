@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -13,8 +14,13 @@ import { seedDemo } from './db/seed';
 import { registerAuthHook } from './http/auth';
 import { AppError, BodyCode, SYSTEM_FAULT_MESSAGE } from './http/envelope';
 import type { Access } from './http/route';
+import { registerAppConfigRoutes } from './modules/app-config/app-config.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { logSmsProvider, type SmsProvider } from './modules/auth/sms';
+import { registerDataboardRoutes } from './modules/databoard/databoard.routes';
+import { registerFieldSettingRoutes } from './modules/field-settings/field-settings.routes';
+import { registerFileRoutes } from './modules/files/files.routes';
+import { registerOperateLogRoutes } from './modules/operate-log/operate-log.routes';
 import { registerRoleRoutes } from './modules/roles/roles.routes';
 import { registerTeamRoutes } from './modules/teams/teams.routes';
 import { registerSystemUserRoutes } from './modules/users/system-users.routes';
@@ -42,11 +48,16 @@ export interface BuildOptions {
 }
 
 const FEATURES = [
+  registerAppConfigRoutes,
   registerAuthRoutes,
   registerUserRoutes,
   registerTeamRoutes,
   registerRoleRoutes,
   registerSystemUserRoutes,
+  registerDataboardRoutes,
+  registerFieldSettingRoutes,
+  registerOperateLogRoutes,
+  registerFileRoutes,
 ];
 
 /** Builds the whole application from its settings: database, API, docs and the web app. */
@@ -114,6 +125,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   await app.register(
     async (api) => {
+      await api.register(multipart);
       registerAuthHook(api, { db: ctx.db, now: config.now, idleMs: config.tokenIdleMs });
       api.get('/health', { schema: { hide: true } }, async () => ({
         code: 200,

@@ -11,6 +11,13 @@ export interface AppConfig {
   databaseUrl: string;
   webDistDir: string;
   logLevel: string;
+  /** Where uploaded files are kept. */
+  uploadDir: string;
+  uploadMaxBytes: number;
+  /** Address of the external boss screen (opened in a new tab), if any. */
+  bossScreenUrl: string | null;
+  /** JSON file with extra brand skins chosen by host name. */
+  brandsFile: string | null;
   /** Idle lifetime of an access token. */
   tokenIdleMs: number;
   /** Lifetime of a refresh token. */
@@ -52,6 +59,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: databaseUrl(env),
     webDistDir: env.WEB_DIST_DIR ? resolvePath(env, env.WEB_DIST_DIR) : path.join(REPO_ROOT, 'apps/web/dist'),
     logLevel: env.LOG_LEVEL || 'info',
+    uploadDir: env.UPLOAD_DIR ? resolvePath(env, env.UPLOAD_DIR) : path.join(REPO_ROOT, 'data/uploads'),
+    uploadMaxBytes: intEnv(env, 'UPLOAD_MAX_MB', 20) * 1024 * 1000,
+    bossScreenUrl: env.BOSS_SCREEN_URL || null,
+    brandsFile: env.BRANDS_FILE ? resolvePath(env, env.BRANDS_FILE) : null,
     tokenIdleMs: intEnv(env, 'TOKEN_IDLE_HOURS', 12) * 3600_000,
     refreshTokenMs: intEnv(env, 'REFRESH_TOKEN_DAYS', 30) * 86400_000,
     loginRateLimit: intEnv(env, 'LOGIN_RATE_LIMIT', 30),

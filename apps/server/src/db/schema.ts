@@ -4,7 +4,10 @@ import type {
   UserSessionTable,
   VerifyCodeTable,
 } from '../modules/auth/auth.table';
+import type { UserFieldSetTable } from '../modules/field-settings/field-settings.table';
+import type { UploadedFileTable } from '../modules/files/files.table';
 import type { MerchantTable } from '../modules/merchants/merchants.table';
+import type { OperateLogTable } from '../modules/operate-log/operate-log.table';
 import type { RoleMenuTable, RoleTable, UserRoleTable } from '../modules/roles/roles.table';
 import type { TeamTable } from '../modules/teams/teams.table';
 import type {
@@ -31,4 +34,7 @@ export interface Database {
   login_failure: LoginFailureTable;
   verify_code: VerifyCodeTable;
   sms_code: SmsCodeTable;
+  operate_log: OperateLogTable;
+  user_field_set: UserFieldSetTable;
+  uploaded_file: UploadedFileTable;
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app';
-import { loadConfig } from '../config';
+import { type AppConfig, loadConfig } from '../config';
 import { connect, type Db } from '../db/connection';
 import type { SmsProvider } from '../modules/auth/sms';
 import { sha256Hex } from '../modules/auth/tokens';
@@ -33,9 +33,18 @@ export interface TestApp {
 }
 
 /** Builds the real app on a fresh database: SQLite in memory, or a PostgreSQL schema of its own. */
-export async function startTestApp(database: TestDatabase): Promise<TestApp> {
+export async function startTestApp(
+  database: TestDatabase,
+  settings: Partial<AppConfig> = {},
+): Promise<TestApp> {
   let clock = Date.UTC(2026, 10, 20, 2, 0, 0);
-  const config = { ...loadConfig({}), now: () => clock, logLevel: 'silent', loginRateLimit: 10_000 };
+  const config: AppConfig = {
+    ...loadConfig({}),
+    now: () => clock,
+    logLevel: 'silent',
+    loginRateLimit: 10_000,
+    ...settings,
+  };
   let schema: string | undefined;
   if (database.name === 'postgres') {
     schema = `test_${randomBytes(6).toString('hex')}`;
@@ -115,3 +124,28 @@ export const DEMO = {
   finance: 'Finance@123',
   safety: 'Safety@123',
 } as const;
+
+/** A multipart/form-data body with one file and optional text fields, for app.inject. */
+export function multipartBody(
+  file: { field?: string; filename: string; content: Buffer },
+  fields: Record<string, string> = {},
+) {
+  const boundary = `----fleet${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  }
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    file.content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}

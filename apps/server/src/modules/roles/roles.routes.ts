@@ -1,4 +1,4 @@
-import { isKnownCode, MENU_TREE } from '@fleet/domain';
+import { isKnownCode, MENU_TREE, OPERATE_LOG_PAGES } from '@fleet/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -8,6 +8,7 @@ import type { AuthContext } from '../../http/auth';
 import { badInput, notFound } from '../../http/envelope';
 import { pageOffset, paging, route } from '../../http/route';
 import { inMerchant } from '../../http/scope';
+import { recordOperation } from '../operate-log/operate-log.repository';
 
 export const ROLE_CODES = ['car090402'] as const;
 
@@ -25,6 +26,13 @@ function checkCodes(auth: AuthContext, codes: string[]): string[] {
   if (notHeld.length) throw badInput(`菜单权限: 不能授予自己没有的权限 ${notHeld.slice(0, 5).join(',')}`);
   return [...new Set(codes)];
 }
+
+const roleLog = (auth: AuthContext, id: number, content: string) => ({
+  pageEnum: OPERATE_LOG_PAGES.role,
+  dataId: id,
+  teamCode: auth.teamCode,
+  content,
+});
 
 async function findRole(db: Kysely<Database>, auth: AuthContext, id: number) {
   const role = await db
@@ -173,14 +181,17 @@ export function registerRoleRoutes(app: FastifyInstance, ctx: AppContext): void 
     labels,
     body: z.object({ id: z.number().int().positive('角色不正确') }),
     handler: async ({ auth, body }) => {
-      await findRole(db, auth, body.id);
+      const role = await findRole(db, auth, body.id);
       const used = await db
         .selectFrom('user_role')
         .select('user_id')
         .where('role_id', '=', body.id)
         .executeTakeFirst();
       if (used) throw badInput('该角色下还有用户，不能删除');
-      await db.deleteFrom('role').where('id', '=', body.id).execute();
+      await db.transaction().execute(async (tx) => {
+        await tx.deleteFrom('role').where('id', '=', body.id).execute();
+        await recordOperation(tx, auth, roleLog(auth, body.id, `删除角色 ${role.name}`), ctx.config.now());
+      });
     },
   });
 }

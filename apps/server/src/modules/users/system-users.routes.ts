@@ -1,4 +1,4 @@
-import { emailSchema, phoneLooseSchema } from '@fleet/domain';
+import { emailSchema, OPERATE_LOG_PAGES, phoneLooseSchema } from '@fleet/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -10,6 +10,7 @@ import { pageOffset, paging, route } from '../../http/route';
 import { inScope } from '../../http/scope';
 import { revokeUserSessions } from '../auth/auth.repository';
 import { hashPassword, randomPolicyPassword, sha256Hex } from '../auth/tokens';
+import { recordOperation } from '../operate-log/operate-log.repository';
 import { findTeam } from '../teams/teams.repository';
 
 export const USER_ADMIN_CODES = ['car090401'] as const;
@@ -33,6 +34,13 @@ const labels = {
   status: '状态',
   id: '用户',
 };
+
+const userLog = (id: number, teamCode: string, content: string) => ({
+  pageEnum: OPERATE_LOG_PAGES.user,
+  dataId: id,
+  teamCode,
+  content,
+});
 
 /** A user of the caller's merchant whose team lies in the caller's subtree. */
 async function findMember(db: Kysely<Database>, auth: AuthContext, userId: number) {
@@ -218,6 +226,12 @@ export function registerSystemUserRoutes(app: FastifyInstance, ctx: AppContext):
           })
           .execute();
         await replaceRoles(tx, auth.merchantId, user.id, body.roleIds);
+        await recordOperation(
+          tx,
+          auth,
+          userLog(user.id, body.teamCode, `新增用户 ${body.username}（${body.nickname}）`),
+          at,
+        );
         return { id: user.id };
       });
     },
@@ -253,6 +267,17 @@ export function registerSystemUserRoutes(app: FastifyInstance, ctx: AppContext):
           .where('merchant_id', '=', auth.merchantId)
           .execute();
         await replaceRoles(tx, auth.merchantId, body.id, body.roleIds);
+        const changes = [
+          `姓名 ${body.nickname}`,
+          `所属车队 ${body.teamCode}`,
+          `角色 ${body.roleIds.join(',')}`,
+        ];
+        await recordOperation(
+          tx,
+          auth,
+          userLog(body.id, body.teamCode, `修改用户：${changes.join('，')}`),
+          now(),
+        );
       });
     },
   });
@@ -268,7 +293,7 @@ export function registerSystemUserRoutes(app: FastifyInstance, ctx: AppContext):
       status: z.union([z.literal(0), z.literal(1)], { error: '状态只能为0或1' }),
     }),
     handler: async ({ auth, body }) => {
-      await findMember(db, auth, body.id);
+      const member = await findMember(db, auth, body.id);
       if (body.id === auth.userId) throw badInput('不能停用自己的账号');
       await db.transaction().execute(async (tx) => {
         await tx
@@ -277,6 +302,8 @@ export function registerSystemUserRoutes(app: FastifyInstance, ctx: AppContext):
           .where('id', '=', body.id)
           .execute();
         if (body.status === 0) await revokeUserSessions(tx, body.id, now());
+        const content = body.status === 1 ? '启用用户' : '停用用户';
+        await recordOperation(tx, auth, userLog(body.id, member.team_code, content), now());
       });
     },
   });
@@ -289,7 +316,7 @@ export function registerSystemUserRoutes(app: FastifyInstance, ctx: AppContext):
     labels,
     body: z.object({ id: z.number().int().positive('用户不正确') }),
     handler: async ({ auth, body }) => {
-      await findMember(db, auth, body.id);
+      const member = await findMember(db, auth, body.id);
       const password = randomPolicyPassword();
       const hash = await hashPassword(sha256Hex(password));
       await db.transaction().execute(async (tx) => {
@@ -299,6 +326,7 @@ export function registerSystemUserRoutes(app: FastifyInstance, ctx: AppContext):
           .where('id', '=', body.id)
           .execute();
         await revokeUserSessions(tx, body.id, now());
+        await recordOperation(tx, auth, userLog(body.id, member.team_code, '重置密码'), now());
       });
       return { password };
     },

@@ -1,0 +1,26 @@
+/**
+ * What an operation-log entry is about (`pageEnum` of `/colliery/operate/log/tc/page`). 6 is the
+ * spec's default and stands for the waybill; the others are ours.
+ */
+export const OPERATE_LOG_PAGES = {
+  user: 1,
+  role: 2,
+  customer: 3,
+  line: 4,
+  transportPrice: 5,
+  waybill: 6,
+  feeType: 7,
+  truck: 8,
+  driver: 9,
+  station: 10,
+} as const;
+
+export type OperateLogPage = (typeof OPERATE_LOG_PAGES)[keyof typeof OPERATE_LOG_PAGES];
+
+export const DEFAULT_OPERATE_LOG_PAGE: OperateLogPage = OPERATE_LOG_PAGES.waybill;
+
+const VALUES: ReadonlySet<number> = new Set(Object.values(OPERATE_LOG_PAGES));
+
+export function isOperateLogPage(value: number): value is OperateLogPage {
+  return VALUES.has(value);
+}
