@@ -3,6 +3,7 @@
  * DOM APIs.
  */
 export * from './access';
+export * from './areas';
 export * from './catalogue';
 export * from './constants';
 export * from './profit';

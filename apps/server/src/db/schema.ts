@@ -4,12 +4,15 @@ import type {
   UserSessionTable,
   VerifyCodeTable,
 } from '../modules/auth/auth.table';
+import type { DriverTable } from '../modules/drivers/drivers.table';
 import type { UserFieldSetTable } from '../modules/field-settings/field-settings.table';
 import type { UploadedFileTable } from '../modules/files/files.table';
 import type { MerchantTable } from '../modules/merchants/merchants.table';
 import type { OperateLogTable } from '../modules/operate-log/operate-log.table';
 import type { RoleMenuTable, RoleTable, UserRoleTable } from '../modules/roles/roles.table';
 import type { TeamTable } from '../modules/teams/teams.table';
+import type { TerminalTable } from '../modules/terminals/terminals.table';
+import type { TruckTable } from '../modules/trucks/trucks.table';
 import type {
   AppUserTable,
   PopMessageReadTable,
@@ -17,6 +20,7 @@ import type {
   UserMenuVisitTable,
   UserMerchantTable,
 } from '../modules/users/users.table';
+import type { PositionTable, StopTable, TripTable, VehicleStateTable } from '../telematics/telematics.table';
 
 /** The whole database as Kysely sees it; each feature owns its table types. */
 export interface Database {
@@ -37,4 +41,11 @@ export interface Database {
   operate_log: OperateLogTable;
   user_field_set: UserFieldSetTable;
   uploaded_file: UploadedFileTable;
+  terminal: TerminalTable;
+  driver: DriverTable;
+  truck: TruckTable;
+  position: PositionTable;
+  vehicle_state: VehicleStateTable;
+  trip: TripTable;
+  stop: StopTable;
 }

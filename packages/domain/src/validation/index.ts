@@ -10,4 +10,5 @@ export * from './phone';
 export * from './red-line';
 export * from './sanitize-number';
 export * from './text';
+export * from './vin';
 export * from './zod-message';

@@ -2,13 +2,21 @@ import { ROLE_PRESET_NAMES, ROLE_PRESETS, type RolePreset } from '@fleet/domain'
 import type { Kysely } from 'kysely';
 import { hashPassword, sha256Hex } from '../../modules/auth/tokens';
 import type { Database } from '../schema';
+import { type DemoTruck, demoFleet } from './demo-fleet';
 import { DEMO_ACCOUNTS, DEMO_MERCHANTS } from './demo-org';
+
+/** Trucks of the demo fleet (each with a terminal and a driver). */
+export const DEMO_FLEET_SIZE = 50;
 
 /**
  * Seeds the demo organisation into an empty database (no merchant yet), in one transaction.
  * Returns false when the database already holds data.
  */
-export async function seedDemo(db: Kysely<Database>, now: number): Promise<boolean> {
+export async function seedDemo(
+  db: Kysely<Database>,
+  now: number,
+  fleetSize = DEMO_FLEET_SIZE,
+): Promise<boolean> {
   const existing = await db.selectFrom('merchant').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
   const hashes = new Map<string, string>();
@@ -51,6 +59,9 @@ export async function seedDemo(db: Kysely<Database>, now: number): Promise<boole
           .execute();
       }
     }
+    for (const truck of demoFleet(fleetSize)) {
+      await insertTruck(tx, merchantIds.get(truck.merchant) as number, truck, now);
+    }
     for (const account of DEMO_ACCOUNTS) {
       const first = account.memberships[0];
       const user = await tx
@@ -89,6 +100,58 @@ export async function seedDemo(db: Kysely<Database>, now: number): Promise<boole
     }
   });
   return true;
+}
+
+/** A demo truck with its terminal (phone 138000000nn) and its driver. */
+async function insertTruck(tx: Kysely<Database>, merchantId: number, t: DemoTruck, now: number) {
+  const scope = { merchant_id: merchantId, team_code: t.teamCode, created_at: now, updated_at: now };
+  const terminal = await tx
+    .insertInto('terminal')
+    .values({
+      ...scope,
+      phone: t.terminalPhone,
+      terminal_no: `T${t.terminalPhone.slice(-6)}`,
+      model: 'FL-808A',
+      manufacturer: 'FLEET',
+      protocol_version: '2013',
+      sim_no: t.terminalPhone,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const driver = await tx
+    .insertInto('driver')
+    .values({
+      ...scope,
+      name: t.driver.name,
+      phone: t.driver.phone,
+      id_card: t.driver.idCard,
+      license_class: t.driver.licenseClass,
+      license_expiry: '2030-06-30',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await tx
+    .insertInto('truck')
+    .values({
+      ...scope,
+      car_no: t.carNo,
+      vin: t.vin,
+      car_type: t.carType,
+      brand: t.brand,
+      series: t.series,
+      fuel_type: t.fuelType,
+      car_info_type: t.carInfoType,
+      terminal_id: terminal.id,
+      driver_id: driver.id,
+      tank_capacity: t.tankCapacity,
+      speed_limit: t.speedLimit,
+      load_capacity: t.loadCapacity,
+      register_date: '2022-03-15',
+      driving_license_expiry: '2028-03-14',
+      insurance_expiry: '2027-03-14',
+      annual_inspection_expiry: '2027-03-31',
+    })
+    .execute();
 }
 
 export type { RolePreset };

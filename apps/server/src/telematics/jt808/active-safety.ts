@@ -17,8 +17,8 @@ export const ADAS_EVENTS = {
   5: 'frequentLaneChange',
   6: 'roadSignOverLimit',
   7: 'obstacle',
-  0x10: 'roadSignRecognition',
-  0x11: 'activeCapture',
+  16: 'roadSignRecognition',
+  17: 'activeCapture',
 } as const;
 export const DSM_EVENTS = {
   1: 'fatigue',
@@ -26,8 +26,8 @@ export const DSM_EVENTS = {
   3: 'smoking',
   4: 'distraction',
   5: 'driverAbnormal',
-  0x10: 'autoCapture',
-  0x11: 'driverChange',
+  16: 'autoCapture',
+  17: 'driverChange',
 } as const;
 export const BSD_EVENTS = { 1: 'rearApproach', 2: 'leftRearApproach', 3: 'rightRearApproach' } as const;
 

@@ -17,7 +17,7 @@ export function xorChecksum(data: Uint8Array, start = 0, end = data.length): num
 }
 
 /** Escaped form of `data` (no delimiters added). */
-export function escape(data: Uint8Array): Buffer {
+export function escapeBytes(data: Uint8Array): Buffer {
   let extra = 0;
   for (let i = 0; i < data.length; i++) if (data[i] === FLAG || data[i] === ESC) extra++;
   const out = Buffer.allocUnsafe(data.length + extra);
@@ -34,8 +34,8 @@ export function escape(data: Uint8Array): Buffer {
   return out;
 }
 
-/** Reverses `escape`; any 0x7d not followed by 0x01 or 0x02, and any bare 0x7e, is an error. */
-export function unescape(data: Uint8Array): Buffer {
+/** Reverses `escapeBytes`; any 0x7d not followed by 0x01 or 0x02, and any bare 0x7e, is an error. */
+export function unescapeBytes(data: Uint8Array): Buffer {
   const src = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   const first = src.indexOf(ESC);
   const flag = src.indexOf(FLAG);
@@ -101,7 +101,7 @@ export function unwrapFrame(frame: Uint8Array, verifyChecksum = true): Unwrapped
   if (end > 0 && frame[0] === FLAG) start++;
   if (end > start && frame[end - 1] === FLAG) end--;
   if (end <= start) throw new Jt808Error('frame', 'empty frame');
-  const raw = unescape(frame.subarray(start, end));
+  const raw = unescapeBytes(frame.subarray(start, end));
   if (raw.length < 2) throw new Jt808Error('truncated', `frame content is ${raw.length} byte(s)`);
   const content = raw.subarray(0, raw.length - 1);
   const checksum = raw[raw.length - 1] as number;

@@ -114,8 +114,8 @@ const system: MenuNode = {
   title: '系统管理',
   code: 'car0904',
   children: [
-    { path: '/permission/user', title: '用户管理', code: 'car090401' },
-    { path: '/permission/role', title: '角色管理', code: 'car090402' },
+    { path: '/permission/user', title: '用户管理', code: 'car090401', page: 'system/UsersPage' },
+    { path: '/permission/role', title: '角色管理', code: 'car090402', page: 'system/RolesPage' },
     { path: '/information/file-task', title: '导入导出查询', code: 'car090403' },
     { path: '/information/common-address', title: '常用地址', code: 'car090404' },
   ],

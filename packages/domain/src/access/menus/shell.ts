@@ -6,6 +6,7 @@ export const homeMenu: MenuNode = {
   title: '首页',
   code: 'car01',
   icon: 'HomeOutlined',
+  page: 'databoard/DataboardPage',
 };
 
 /** 全图监控 (car02), with the real-time tracking pages opened from a vehicle on the map. */
@@ -82,6 +83,7 @@ export const personalCentreMenu: MenuNode = {
   title: '个人中心',
   public: true,
   hidden: true,
+  page: 'profile/ProfilePage',
 };
 
 /** 报警订阅设置: every logged-in user, from the alarm reminder popover. */

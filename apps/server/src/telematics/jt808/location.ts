@@ -1,0 +1,333 @@
+import {
+  type AdasAlarm,
+  type BsdAlarm,
+  type DsmAlarm,
+  decodeAdas,
+  decodeBsd,
+  decodeDsm,
+  decodeTyre,
+  encodeAdas,
+  encodeBsd,
+  encodeDsm,
+  encodeTyre,
+  isActiveSafetyLayout,
+  type TyreAlarm,
+} from './active-safety';
+import { readBcdTime, toBcdTime } from './bcd';
+import { Writer } from './bytes';
+import { Jt808Error } from './errors';
+import { type AlarmName, alarmNames, STATUS_BITS, type StatusFlags, statusFlags } from './flags';
+
+/**
+ * Location basic information (0x0200 body, also inside 0x0201 and 0x0704), 28 bytes:
+ *   alarm u32 | status u32 | lat u32 (1e-6 deg) | lon u32 | altitude WORD (m) | speed u16 (0.1 km/h)
+ *   | direction u16 (0-359) | time BCD[6] YYMMDDhhmmss GMT+8
+ * then additional items: id u8 | length u8 | value.
+ *
+ * Altitude: the standard types it WORD (unsigned); it is read as a signed 16-bit value because real
+ * terminals below sea level (吐鲁番 basin, -154 m) send two's complement and an altitude above
+ * 32 767 m cannot happen. Values 0..32 767 read the same either way.
+ */
+export const LOCATION_BASIC_LENGTH = 28;
+const SOUTH = 1 << STATUS_BITS.south;
+const WEST = 1 << STATUS_BITS.west;
+
+export interface RawItem {
+  id: number;
+  bytes: Buffer;
+}
+
+export interface LocationExtras {
+  /** 0x01, odometer in km (0.1 km units on the wire). */
+  mileageKm?: number;
+  /** 0x02, fuel gauge in litres (0.1 L units). */
+  fuelL?: number;
+  /** 0x03, speed from the driving recorder in km/h (0.1 km/h units). */
+  recorderSpeedKmh?: number;
+  /** 0x04, id of an alarm event needing manual confirmation. */
+  manualAlarmEventId?: number;
+  /** 0x11, overspeed: area type (0 none, 1 circle, 2 rectangle, 3 polygon, 4 route), id unless type 0. */
+  overspeed?: { areaType: number; areaId?: number };
+  /** 0x12, area/route in-out: direction 0 in, 1 out. */
+  areaAlarm?: { areaType: number; areaId: number; direction: number };
+  /** 0x13, route section driving time (s): result 0 too short, 1 too long. */
+  routeTimeAlarm?: { routeId: number; drivingTime: number; result: number };
+  /** 0x14-0x18, video alarms of JT/T 1078 (bit words as sent). */
+  videoAlarm?: number;
+  videoSignalLoss?: number;
+  videoOcclusion?: number;
+  storageFault?: number;
+  abnormalDriving?: { types: number; fatigueLevel: number };
+  /** 0x25, extended vehicle signal status (see `vehicleSignalNames`). */
+  vehicleSignal?: number;
+  /** 0x2A, IO status (see `ioStatusFlags`). */
+  ioStatus?: number;
+  /** 0x2B, analog: AD0 bits 0-15, AD1 bits 16-31. */
+  analog?: { ad0: number; ad1: number };
+  /** 0x30, wireless signal strength. */
+  signalStrength?: number;
+  /** 0x31, GNSS satellites in use. */
+  satellites?: number;
+  /** 0x64-0x67, active safety (苏标). */
+  adas?: AdasAlarm;
+  dsm?: DsmAlarm;
+  tyre?: TyreAlarm;
+  bsd?: BsdAlarm;
+}
+
+export interface Location {
+  alarm: number;
+  alarms: AlarmName[];
+  status: number;
+  flags: StatusFlags;
+  /** Degrees, negative in the southern hemisphere (status bit 2). Not range-checked. */
+  lat: number;
+  /** Degrees, negative west of Greenwich (status bit 3). */
+  lon: number;
+  /** Metres. */
+  altitude: number;
+  /** km/h */
+  speed: number;
+  /** Degrees from north, clockwise. */
+  direction: number;
+  /** UTC epoch ms, null when the BCD digits are not a date (e.g. all zeros before a first fix). */
+  time: number | null;
+  /** YYMMDDhhmmss as sent (GMT+8). */
+  timeBcd: string;
+  extras: LocationExtras;
+  /** Items of ids not decoded here, and known ids with a length other than the standard one. */
+  unknown: RawItem[];
+}
+
+/** Iterates the additional items of `buf[start..end)`; an item running past `end` is an error. */
+export function readItems(
+  buf: Buffer,
+  start: number,
+  end: number,
+  visit: (id: number, value: Buffer) => void,
+) {
+  let pos = start;
+  while (pos < end) {
+    if (end - pos < 2)
+      throw new Jt808Error('truncated', `additional item header at offset ${pos} is cut short`);
+    const id = buf[pos] as number;
+    const length = buf[pos + 1] as number;
+    if (pos + 2 + length > end) {
+      throw new Jt808Error(
+        'truncated',
+        `additional item 0x${id.toString(16)} declares ${length} byte(s), ${end - pos - 2} left`,
+      );
+    }
+    visit(id, buf.subarray(pos + 2, pos + 2 + length));
+    pos += 2 + length;
+  }
+}
+
+/** Decodes item `id` into `extras`; false when the id or its length is not one decoded here. */
+function decodeItem(id: number, v: Buffer, extras: LocationExtras): boolean {
+  const n = v.length;
+  switch (id) {
+    case 0x01:
+      if (n !== 4) return false;
+      extras.mileageKm = v.readUInt32BE(0) / 10;
+      return true;
+    case 0x02:
+      if (n !== 2) return false;
+      extras.fuelL = v.readUInt16BE(0) / 10;
+      return true;
+    case 0x03:
+      if (n !== 2) return false;
+      extras.recorderSpeedKmh = v.readUInt16BE(0) / 10;
+      return true;
+    case 0x04:
+      if (n !== 2) return false;
+      extras.manualAlarmEventId = v.readUInt16BE(0);
+      return true;
+    case 0x11:
+      if (n === 1 && v[0] === 0) extras.overspeed = { areaType: 0 };
+      else if (n === 5) extras.overspeed = { areaType: v[0] as number, areaId: v.readUInt32BE(1) };
+      else return false;
+      return true;
+    case 0x12:
+      if (n !== 6) return false;
+      extras.areaAlarm = { areaType: v[0] as number, areaId: v.readUInt32BE(1), direction: v[5] as number };
+      return true;
+    case 0x13:
+      if (n !== 7) return false;
+      extras.routeTimeAlarm = {
+        routeId: v.readUInt32BE(0),
+        drivingTime: v.readUInt16BE(4),
+        result: v[6] as number,
+      };
+      return true;
+    case 0x14:
+    case 0x15:
+    case 0x16:
+      if (n !== 4) return false;
+      extras[id === 0x14 ? 'videoAlarm' : id === 0x15 ? 'videoSignalLoss' : 'videoOcclusion'] =
+        v.readUInt32BE(0);
+      return true;
+    case 0x17:
+      if (n !== 2) return false;
+      extras.storageFault = v.readUInt16BE(0);
+      return true;
+    case 0x18:
+      if (n !== 3) return false;
+      extras.abnormalDriving = { types: v.readUInt16BE(0), fatigueLevel: v[2] as number };
+      return true;
+    case 0x25:
+      if (n !== 4) return false;
+      extras.vehicleSignal = v.readUInt32BE(0);
+      return true;
+    case 0x2a:
+      if (n !== 2) return false;
+      extras.ioStatus = v.readUInt16BE(0);
+      return true;
+    case 0x2b: {
+      if (n !== 4) return false;
+      const word = v.readUInt32BE(0);
+      extras.analog = { ad0: word & 0xffff, ad1: word >>> 16 };
+      return true;
+    }
+    case 0x30:
+    case 0x31:
+      if (n !== 1) return false;
+      extras[id === 0x30 ? 'signalStrength' : 'satellites'] = v[0] as number;
+      return true;
+    case 0x64:
+    case 0x65:
+    case 0x66:
+    case 0x67:
+      if (!isActiveSafetyLayout(id, n)) return false;
+      if (id === 0x64) extras.adas = decodeAdas(v);
+      else if (id === 0x65) extras.dsm = decodeDsm(v);
+      else if (id === 0x66) extras.tyre = decodeTyre(v);
+      else extras.bsd = decodeBsd(v);
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** Location of `buf[start..end)`: 28 basic bytes then additional items up to `end`. */
+export function decodeLocation(buf: Buffer, start = 0, end = buf.length): Location {
+  if (end - start < LOCATION_BASIC_LENGTH) {
+    throw new Jt808Error('truncated', `location needs ${LOCATION_BASIC_LENGTH} bytes, got ${end - start}`);
+  }
+  const alarm = buf.readUInt32BE(start);
+  const status = buf.readUInt32BE(start + 4);
+  const latRaw = buf.readUInt32BE(start + 8);
+  const lonRaw = buf.readUInt32BE(start + 12);
+  const { time, raw } = readBcdTime(buf, start + 22, true);
+  const extras: LocationExtras = {};
+  const unknown: RawItem[] = [];
+  readItems(buf, start + LOCATION_BASIC_LENGTH, end, (id, value) => {
+    if (!decodeItem(id, value, extras)) unknown.push({ id, bytes: value });
+  });
+  return {
+    alarm,
+    alarms: alarmNames(alarm),
+    status,
+    flags: statusFlags(status),
+    lat: latRaw === 0 ? 0 : (status & SOUTH ? -latRaw : latRaw) / 1e6,
+    lon: lonRaw === 0 ? 0 : (status & WEST ? -lonRaw : lonRaw) / 1e6,
+    altitude: buf.readInt16BE(start + 16),
+    speed: buf.readUInt16BE(start + 18) / 10,
+    direction: buf.readUInt16BE(start + 20),
+    time,
+    timeBcd: raw,
+    extras,
+    unknown,
+  };
+}
+
+/** What the encoder needs; `lat`/`lon` signs set the south/west status bits. */
+export interface LocationInput {
+  alarm?: number;
+  status?: number;
+  lat: number;
+  lon: number;
+  altitude?: number;
+  speed?: number;
+  direction?: number;
+  /** UTC epoch ms, or 12 digits YYMMDDhhmmss (GMT+8) sent as given. */
+  time: number | string;
+  extras?: LocationExtras;
+  /** Raw items, written as given. */
+  items?: RawItem[];
+}
+
+/** The items of `extras` as raw items. */
+function extraItems(e: LocationExtras): RawItem[] {
+  const items: RawItem[] = [];
+  const add = (id: number, fill: (w: Writer) => unknown) => {
+    const w = new Writer(8);
+    fill(w);
+    items.push({ id, bytes: w.toBuffer() });
+  };
+  const tenths = (value: number) => Math.round(value * 10);
+  if (e.mileageKm !== undefined) add(0x01, (w) => w.u32(tenths(e.mileageKm ?? 0), 'mileage'));
+  if (e.fuelL !== undefined) add(0x02, (w) => w.u16(tenths(e.fuelL ?? 0), 'fuel'));
+  if (e.recorderSpeedKmh !== undefined) add(0x03, (w) => w.u16(tenths(e.recorderSpeedKmh ?? 0), 'speed'));
+  if (e.manualAlarmEventId !== undefined) add(0x04, (w) => w.u16(e.manualAlarmEventId ?? 0, 'event id'));
+  const { overspeed: o, areaAlarm: a, routeTimeAlarm: r, abnormalDriving: d, analog } = e;
+  if (o)
+    add(0x11, (w) =>
+      o.areaId === undefined
+        ? w.u8(o.areaType, 'area type')
+        : w.u8(o.areaType, 'area type').u32(o.areaId, 'area id'),
+    );
+  if (a)
+    add(0x12, (w) => w.u8(a.areaType, 'area type').u32(a.areaId, 'area id').u8(a.direction, 'direction'));
+  if (r)
+    add(0x13, (w) => w.u32(r.routeId, 'route id').u16(r.drivingTime, 'driving time').u8(r.result, 'result'));
+  if (e.videoAlarm !== undefined) add(0x14, (w) => w.u32(e.videoAlarm ?? 0, 'video alarm'));
+  if (e.videoSignalLoss !== undefined) add(0x15, (w) => w.u32(e.videoSignalLoss ?? 0, 'signal loss'));
+  if (e.videoOcclusion !== undefined) add(0x16, (w) => w.u32(e.videoOcclusion ?? 0, 'occlusion'));
+  if (e.storageFault !== undefined) add(0x17, (w) => w.u16(e.storageFault ?? 0, 'storage fault'));
+  if (d) add(0x18, (w) => w.u16(d.types, 'abnormal driving').u8(d.fatigueLevel, 'fatigue level'));
+  if (e.vehicleSignal !== undefined) add(0x25, (w) => w.u32(e.vehicleSignal ?? 0, 'vehicle signal'));
+  if (e.ioStatus !== undefined) add(0x2a, (w) => w.u16(e.ioStatus ?? 0, 'io status'));
+  if (analog) add(0x2b, (w) => w.u16(analog.ad1, 'AD1').u16(analog.ad0, 'AD0'));
+  if (e.signalStrength !== undefined) add(0x30, (w) => w.u8(e.signalStrength ?? 0, 'signal strength'));
+  if (e.satellites !== undefined) add(0x31, (w) => w.u8(e.satellites ?? 0, 'satellites'));
+  if (e.adas) items.push({ id: 0x64, bytes: encodeAdas(e.adas) });
+  if (e.dsm) items.push({ id: 0x65, bytes: encodeDsm(e.dsm) });
+  if (e.tyre) items.push({ id: 0x66, bytes: encodeTyre(e.tyre) });
+  if (e.bsd) items.push({ id: 0x67, bytes: encodeBsd(e.bsd) });
+  return items;
+}
+
+/** Writes a location; additional items (typed and raw together) go out in ascending id order. */
+export function writeLocation(w: Writer, input: LocationInput): void {
+  const lat = Math.round(Math.abs(input.lat) * 1e6);
+  const lon = Math.round(Math.abs(input.lon) * 1e6);
+  let status = input.status ?? 0;
+  if (input.lat < 0) status |= SOUTH;
+  if (input.lon < 0) status |= WEST;
+  w.u32(input.alarm ?? 0, 'alarm')
+    .u32(status >>> 0, 'status')
+    .u32(lat, 'lat')
+    .u32(lon, 'lon');
+  w.word(input.altitude ?? 0, 'altitude').u16(Math.round((input.speed ?? 0) * 10), 'speed');
+  w.u16(input.direction ?? 0, 'direction').bytes(toBcdTime(input.time));
+  const items = [...extraItems(input.extras ?? {}), ...(input.items ?? [])];
+  items.sort((x, y) => x.id - y.id);
+  for (const item of items) {
+    w.u8(item.id, 'item id')
+      .u8(item.bytes.length, `item 0x${item.id.toString(16)} length`)
+      .bytes(item.bytes);
+  }
+}
+
+export function encodeLocationBody(input: LocationInput): Buffer {
+  const w = new Writer(64);
+  writeLocation(w, input);
+  return w.toBuffer();
+}
+
+/** The input that encodes `location` again (unknown items carried raw). */
+export function locationInputOf(location: Location): LocationInput {
+  const { alarm, status, lat, lon, altitude, speed, direction, timeBcd, extras, unknown } = location;
+  return { alarm, status, lat, lon, altitude, speed, direction, time: timeBcd, extras, items: unknown };
+}
