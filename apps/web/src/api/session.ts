@@ -23,23 +23,45 @@ export interface RefreshResult {
 }
 
 export interface UserTeam {
+  teamId: string | number | null;
   teamCode: string;
   teamName: string;
   roleId: string | number | null;
 }
 
+/** A queued pop-up notice (spec core section 3). */
+export interface PopMessage {
+  id: number;
+  popContent: string;
+  signatureContent: string | null;
+}
+
+/** GET /user/info (spec core section 3). */
 export interface UserInfo {
   id: string | number;
+  /** The nickname. */
   name: string;
+  /** The login name. */
+  user_name: string;
   avatar: string | null;
+  introduction?: string | null;
+  phone?: string | null;
+  email?: string | null;
+  roleId: string | number | null;
+  roles: string[];
+  isOperator: boolean | number;
+  /** Managers read 车辆管理 where others read 车辆信息. */
+  isManager: boolean;
+  merchantId: string | number;
+  merchantName?: string | null;
+  teamIdStr: string;
   team: UserTeam;
   /** Menu permission codes, comma separated: 'car01,car05,...'. */
   elemCodes: string;
-  merchantName?: string | null;
-  popMsgs: unknown;
-  newestElements: unknown;
-  commonElements: unknown;
-  isOperator: boolean | number;
+  /** Menu keys of the 'latest' and 'frequently used' tags. */
+  newestElements: string[];
+  commonElements: string[];
+  popMsgs: PopMessage[];
 }
 
 export interface TeamNode {

@@ -1,5 +1,8 @@
+import { zhCNKit } from './zh-CN.kit';
+
 /** Every text the web app shows, in Simplified Chinese. Pages read texts through `locales/index.ts`. */
 export const zhCN = {
+  ...zhCNKit,
   app: {
     title: '车队管理平台',
     loading: '加载中…',

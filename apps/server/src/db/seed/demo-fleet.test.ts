@@ -6,7 +6,9 @@ describe('demo fleet', () => {
   const fleet = demoFleet(50);
   it('has the asked number of trucks, with terminals 13800000001 upwards', () => {
     expect(fleet).toHaveLength(50);
-    expect(fleet.map((t) => t.terminalPhone)).toEqual(Array.from({ length: 50 }, (_, i) => demoTerminalPhone(i)));
+    expect(fleet.map((t) => t.terminalPhone)).toEqual(
+      Array.from({ length: 50 }, (_, i) => demoTerminalPhone(i)),
+    );
     expect(fleet[0]?.terminalPhone).toBe('13800000001');
     expect(fleet[49]?.terminalPhone).toBe('13800000050');
   });

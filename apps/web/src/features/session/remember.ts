@@ -40,3 +40,26 @@ export function remember(entry: { username: string; refreshToken: string } | nul
 export function replaceRefreshToken(refreshToken: string | undefined): void {
   write(REFRESH_TOKEN_KEY, refreshToken);
 }
+
+/**
+ * The refresh token of this browser tab's session, remembered or not: the boss screen link passes
+ * it on. sessionStorage, so it goes with the tab.
+ */
+const SESSION_REFRESH_TOKEN_KEY = 'fleet.sessionRefreshToken';
+
+export function sessionRefreshToken(): string | undefined {
+  try {
+    return sessionStorage.getItem(SESSION_REFRESH_TOKEN_KEY) ?? rememberedRefreshToken();
+  } catch {
+    return rememberedRefreshToken();
+  }
+}
+
+export function setSessionRefreshToken(refreshToken: string | undefined): void {
+  try {
+    if (refreshToken) sessionStorage.setItem(SESSION_REFRESH_TOKEN_KEY, refreshToken);
+    else sessionStorage.removeItem(SESSION_REFRESH_TOKEN_KEY);
+  } catch {
+    // Storage disabled: the boss screen then gets no refresh token.
+  }
+}

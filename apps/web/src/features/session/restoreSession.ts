@@ -1,7 +1,7 @@
 import { RequestError } from '../../api/request';
 import { refreshSession } from '../../api/session';
 import { getToken, setToken } from '../../api/token';
-import { rememberedRefreshToken, replaceRefreshToken } from './remember';
+import { rememberedRefreshToken, replaceRefreshToken, setSessionRefreshToken } from './remember';
 
 let pending: Promise<boolean> | undefined;
 
@@ -24,6 +24,7 @@ async function refreshWith(refreshToken: string): Promise<boolean> {
     const result = await refreshSession(refreshToken);
     setToken(result.token);
     replaceRefreshToken(result.refreshToken);
+    setSessionRefreshToken(result.refreshToken);
     return true;
   } catch (error) {
     // The server refused the refresh token: forget it. A network failure keeps it for next time.
