@@ -11,6 +11,10 @@ export interface AppConfig {
   databaseUrl: string;
   webDistDir: string;
   logLevel: string;
+  /** TCP port of the JT/T 808 gateway; null keeps the gateway off (API tests). 0 picks a free port. */
+  jt808Port: number | null;
+  /** Trucks the demo fleet simulator drives; 0 turns it off. */
+  simulatorVehicles: number;
   /** Where uploaded files are kept. */
   uploadDir: string;
   uploadMaxBytes: number;
@@ -59,6 +63,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: databaseUrl(env),
     webDistDir: env.WEB_DIST_DIR ? resolvePath(env, env.WEB_DIST_DIR) : path.join(REPO_ROOT, 'apps/web/dist'),
     logLevel: env.LOG_LEVEL || 'info',
+    jt808Port: env.JT808_PORT === 'off' ? null : intEnv(env, 'JT808_PORT', 6808),
+    simulatorVehicles: intEnv(env, 'SIMULATOR_VEHICLES', 50),
     uploadDir: env.UPLOAD_DIR ? resolvePath(env, env.UPLOAD_DIR) : path.join(REPO_ROOT, 'data/uploads'),
     uploadMaxBytes: intEnv(env, 'UPLOAD_MAX_MB', 20) * 1024 * 1000,
     bossScreenUrl: env.BOSS_SCREEN_URL || null,
