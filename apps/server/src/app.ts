@@ -15,6 +15,7 @@ import { registerAuthHook } from './http/auth';
 import { AppError, BodyCode, SYSTEM_FAULT_MESSAGE } from './http/envelope';
 import type { Access } from './http/route';
 import { registerAppConfigRoutes } from './modules/app-config/app-config.routes';
+import { registerAreaRoutes } from './modules/areas/areas.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { logSmsProvider, type SmsProvider } from './modules/auth/sms';
 import { registerDataboardRoutes } from './modules/databoard/databoard.routes';
@@ -58,6 +59,7 @@ const FEATURES = [
   registerFieldSettingRoutes,
   registerOperateLogRoutes,
   registerFileRoutes,
+  registerAreaRoutes,
 ];
 
 /** Builds the whole application from its settings: database, API, docs and the web app. */
