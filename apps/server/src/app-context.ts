@@ -3,6 +3,7 @@ import type { AppConfig } from './config';
 import type { Dialect } from './db/connection';
 import type { Database } from './db/schema';
 import type { SmsProvider } from './modules/auth/sms';
+import type { EventBus } from './realtime/bus';
 
 /** What every feature's routes receive: the database, the settings and the outside services. */
 export interface AppContext {
@@ -10,4 +11,6 @@ export interface AppContext {
   dialect: Dialect;
   config: AppConfig;
   sms: SmsProvider;
+  /** Live events; shared between processes on PostgreSQL. */
+  bus: EventBus;
 }

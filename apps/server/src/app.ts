@@ -26,6 +26,7 @@ import { registerRoleRoutes } from './modules/roles/roles.routes';
 import { registerTeamRoutes } from './modules/teams/teams.routes';
 import { registerSystemUserRoutes } from './modules/users/system-users.routes';
 import { registerUserRoutes } from './modules/users/users.routes';
+import { type EventBus, inProcessBus, postgresBus } from './realtime/bus';
 
 /** What a registered API route declares (tests enumerate them: codes exist, lists are scoped). */
 export interface ApiRoute {
@@ -45,6 +46,8 @@ export interface BuildOptions {
   /** An open database (tests pass their own); otherwise config.databaseUrl is opened. */
   database?: Db;
   sms?: SmsProvider;
+  /** Live event bus; by default in-process on SQLite, LISTEN/NOTIFY on PostgreSQL. */
+  bus?: EventBus;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -76,11 +79,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     if (!options.database) await database.close();
   });
 
+  const bus =
+    options.bus ??
+    (database.dialect === 'postgres' ? await postgresBus(config.databaseUrl, app.log) : inProcessBus());
+  app.addHook('onClose', async () => {
+    if (!options.bus) await bus.close();
+  });
   const ctx: AppContext = {
     db: database.db,
     dialect: database.dialect,
     config,
     sms: options.sms ?? logSmsProvider(app.log),
+    bus,
   };
 
   app.setErrorHandler((error, req, reply) => {

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
+import pino from 'pino';
 import { buildApp } from '../app';
 import { type AppConfig, loadConfig } from '../config';
 import { connect, type Db } from '../db/connection';
 import type { SmsProvider } from '../modules/auth/sms';
 import { sha256Hex } from '../modules/auth/tokens';
+import { type EventBus, inProcessBus, postgresBus } from '../realtime/bus';
 
 export interface TestDatabase {
   name: 'sqlite' | 'postgres';
@@ -22,6 +24,7 @@ export const TEST_DATABASES: TestDatabase[] = [
 
 export interface TestApp {
   app: FastifyInstance;
+  bus: EventBus;
   db: Db;
   /** SMS texts the server sent, newest last. */
   sms: { phone: string; text: string }[];
@@ -43,6 +46,8 @@ export async function startTestApp(
     now: () => clock,
     logLevel: 'silent',
     loginRateLimit: 10_000,
+    // API tests run without the JT/T 808 gateway; gateway tests pass jt808Port: 0 (a free port).
+    jt808Port: null,
     ...settings,
   };
   let schema: string | undefined;
@@ -60,10 +65,14 @@ export async function startTestApp(
       sent.push({ phone, text });
     },
   };
-  const app = await buildApp(config, { database: db, sms, logger: false });
+  const bus = schema
+    ? await postgresBus(database.url, pino({ level: 'silent' }), { schema })
+    : inProcessBus();
+  const app = await buildApp(config, { database: db, sms, bus, logger: false });
   await app.ready();
   return {
     app,
+    bus,
     db,
     sms: sent,
     now: () => clock,
@@ -72,6 +81,7 @@ export async function startTestApp(
     },
     async close() {
       await app.close();
+      await bus.close();
       await db.close();
       if (schema) {
         const admin = new pg.Client({ connectionString: database.url });
