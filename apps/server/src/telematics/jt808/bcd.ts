@@ -1,3 +1,4 @@
+import { hex } from './bytes';
 import { Jt808Error } from './errors';
 
 /** Terminals report local time of China (GMT+8, no daylight saving). */
@@ -6,11 +7,7 @@ const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /** The nibbles of `data` as a string, as the bytes carry them ('0'-'9', and 'a'-'f' if not BCD). */
 export function bcdString(data: Uint8Array, start = 0, end = data.length): string {
-  return Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString(
-    'hex',
-    start,
-    Math.min(end, data.length),
-  );
+  return hex(data, start, Math.min(end, data.length));
 }
 
 /** True when every nibble of `data[start..end)` is a decimal digit. */
@@ -35,6 +32,14 @@ export function toBcd(digits: string, size: number, field: string, allowHex = fa
   return Buffer.from(digits.padStart(size * 2, '0'), 'hex');
 }
 
+/** Value 0-99 of one BCD byte, -1 when a nibble is above 9. */
+function pair(byte: number | undefined): number {
+  const b = byte ?? 0;
+  const hi = b >> 4;
+  const lo = b & 15;
+  return hi > 9 || lo > 9 ? -1 : hi * 10 + lo;
+}
+
 export interface BcdTime {
   /** UTC epoch milliseconds, or null when the digits are not a calendar date (e.g. all zeros). */
   time: number | null;
@@ -48,20 +53,16 @@ export interface BcdTime {
  */
 export function readBcdTime(data: Uint8Array, offset: number, strict: boolean): BcdTime {
   const raw = bcdString(data, offset, offset + 6);
-  let valid = true;
-  const v = [0, 0, 0, 0, 0, 0];
-  for (let i = 0; i < 6; i++) {
-    const b = data[offset + i] as number;
-    const hi = b >> 4;
-    const lo = b & 15;
-    if (hi > 9 || lo > 9) valid = false;
-    v[i] = hi * 10 + lo;
-  }
-  if (!valid) {
+  const yy = pair(data[offset]);
+  const mo = pair(data[offset + 1]);
+  const dd = pair(data[offset + 2]);
+  const hh = pair(data[offset + 3]);
+  const mi = pair(data[offset + 4]);
+  const ss = pair(data[offset + 5]);
+  if ((yy | mo | dd | hh | mi | ss) < 0) {
     if (strict) throw new Jt808Error('bcd', `time ${raw} is not BCD`);
     return { time: null, raw };
   }
-  const [yy, mo, dd, hh, mi, ss] = v as [number, number, number, number, number, number];
   const year = 2000 + yy;
   const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
   const days = mo === 2 && leap ? 29 : (DAYS[mo - 1] ?? 0);

@@ -146,7 +146,16 @@ export function checkInt(value: number, min: number, max: number, field: string)
   }
 }
 
-/** Hex of a byte slice, lower case. */
-export function hex(data: Uint8Array): string {
-  return Buffer.from(data.buffer, data.byteOffset, data.length).toString('hex');
+/** `data` as a Buffer over the same memory (no copy; no new object when it already is one). */
+export function asBuffer(data: Uint8Array): Buffer {
+  return Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+}
+
+const HEX: string[] = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
+/** Lower-case hex of `data[start..end)`; faster than Buffer#toString for the few bytes of a field. */
+export function hex(data: Uint8Array, start = 0, end = data.length): string {
+  let out = '';
+  for (let i = start; i < end; i++) out += HEX[data[i] as number];
+  return out;
 }

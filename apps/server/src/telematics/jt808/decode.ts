@@ -27,6 +27,7 @@ import {
   type RegisterResponse,
 } from './messages/registration';
 import { decodeTextMessage, type TextMessage } from './messages/text-message';
+import { decodeWaybillReport, type WaybillReport } from './messages/waybill';
 
 /** One frame after framing checks: header, body (unescaped) and the check code received. */
 export interface Jt808Packet {
@@ -64,6 +65,7 @@ export type Jt808Message =
   | RegisterResponse
   | LocationQuery
   | TextMessage
+  | WaybillReport
   | Fragment
   | UnknownMessage;
 
@@ -120,6 +122,8 @@ export function decodeMessage(packet: Jt808Packet): Jt808Message {
       return { kind: 'locationQuery', msgId };
     case MSG.textMessage:
       return decodeTextMessage(body, version);
+    case MSG.waybillReport:
+      return decodeWaybillReport(body);
     default:
       return { kind: 'unknown', msgId, body };
   }

@@ -2,7 +2,7 @@ import { Writer } from './bytes';
 import { Jt808Error } from './errors';
 import { wrapFrame } from './frame';
 import { type HeaderInput, type Jt808Version, MAX_BODY_LENGTH, writeHeader } from './header';
-import { encodeLocationBody, type LocationInput } from './location';
+import { encodeLocationBody, type LocationInput } from './location-encode';
 import { encodeGeneralResponseBody, type GeneralResponseBody, MSG } from './messages/general';
 import { encodeBatchLocationBody, encodeLocationQueryResponseBody } from './messages/location-report';
 import {
@@ -15,6 +15,7 @@ import {
   type RegisterResponseBody,
 } from './messages/registration';
 import { encodeTextMessageBody, type TextMessageBody } from './messages/text-message';
+import { encodeWaybillReportBody } from './messages/waybill';
 
 /**
  * Encoders: each answers one complete frame (delimited, escaped, check code computed) ready to
@@ -125,4 +126,9 @@ export function encodeBatchLocation(
   locations: readonly LocationInput[],
 ): Buffer {
   return encodeFrame(withId(header, MSG.batchLocation), encodeBatchLocationBody(type, locations));
+}
+
+/** 0x0701 electronic waybill report. */
+export function encodeWaybillReport(header: FrameHeader, content: Uint8Array): Buffer {
+  return encodeFrame(withId(header, MSG.waybillReport), encodeWaybillReportBody(content));
 }

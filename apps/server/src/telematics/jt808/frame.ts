@@ -1,3 +1,4 @@
+import { asBuffer } from './bytes';
 import { Jt808Error } from './errors';
 
 /**
@@ -36,7 +37,7 @@ export function escapeBytes(data: Uint8Array): Buffer {
 
 /** Reverses `escapeBytes`; any 0x7d not followed by 0x01 or 0x02, and any bare 0x7e, is an error. */
 export function unescapeBytes(data: Uint8Array): Buffer {
-  const src = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  const src = asBuffer(data);
   const first = src.indexOf(ESC);
   const flag = src.indexOf(FLAG);
   if (flag >= 0) throw new Jt808Error('frame', `0x7e inside frame content at offset ${flag}`);
@@ -96,22 +97,29 @@ export interface UnwrappedFrame {
  * verified unless `verifyChecksum` is false (for tools reading captures with known-bad codes).
  */
 export function unwrapFrame(frame: Uint8Array, verifyChecksum = true): UnwrappedFrame {
+  const data = asBuffer(frame);
   let start = 0;
-  let end = frame.length;
-  if (end > 0 && frame[0] === FLAG) start++;
-  if (end > start && frame[end - 1] === FLAG) end--;
+  let end = data.length;
+  if (end > 0 && data[0] === FLAG) start++;
+  if (end > start && data[end - 1] === FLAG) end--;
   if (end <= start) throw new Jt808Error('frame', 'empty frame');
-  const raw = unescapeBytes(frame.subarray(start, end));
-  if (raw.length < 2) throw new Jt808Error('truncated', `frame content is ${raw.length} byte(s)`);
-  const content = raw.subarray(0, raw.length - 1);
-  const checksum = raw[raw.length - 1] as number;
+  const escaped = data.indexOf(ESC, start);
+  const raw = escaped >= 0 && escaped < end ? unescapeBytes(data.subarray(start, end)) : data;
+  if (raw === data) {
+    const flag = data.indexOf(FLAG, start);
+    if (flag >= 0 && flag < end) throw new Jt808Error('frame', `0x7e inside frame content at offset ${flag}`);
+  } else {
+    start = 0;
+    end = raw.length;
+  }
+  if (end - start < 2) throw new Jt808Error('truncated', `frame content is ${end - start} byte(s)`);
+  const content = raw.subarray(start, end - 1);
+  const checksum = raw[end - 1] as number;
   if (verifyChecksum) {
     const computed = xorChecksum(content);
     if (computed !== checksum) {
-      throw new Jt808Error(
-        'checksum',
-        `check code 0x${checksum.toString(16).padStart(2, '0')} received, 0x${computed.toString(16).padStart(2, '0')} computed`,
-      );
+      const hex2 = (n: number) => `0x${n.toString(16).padStart(2, '0')}`;
+      throw new Jt808Error('checksum', `check code ${hex2(checksum)} received, ${hex2(computed)} computed`);
     }
   }
   return { content, checksum };
@@ -150,7 +158,7 @@ export class FrameSplitter {
   }
 
   push(chunk: Uint8Array): Buffer[] {
-    const data = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    const data = asBuffer(chunk);
     const frames: Buffer[] = [];
     let pos = 0;
     while (pos < data.length) {

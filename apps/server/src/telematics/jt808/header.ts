@@ -1,5 +1,5 @@
 import { bcdString, isBcd, toBcd } from './bcd';
-import { checkInt, type Writer } from './bytes';
+import { asBuffer, checkInt, type Writer } from './bytes';
 import { Jt808Error } from './errors';
 
 /**
@@ -63,9 +63,13 @@ function luhnDigit(digits: string): number {
 }
 
 function terminalId(data: Uint8Array, start: number, end: number, phone: string): string {
-  if (isBcd(data, start, end)) return phone.replace(/^0+/, '') || '0';
+  if (isBcd(data, start, end)) {
+    let zeros = 0;
+    while (zeros < phone.length - 1 && phone.charCodeAt(zeros) === 48) zeros++;
+    return zeros === 0 ? phone : phone.slice(zeros);
+  }
   if (end - start !== 6) return phone;
-  const view = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  const view = asBuffer(data);
   const imei = (BigInt(view.readUInt16BE(start)) << 32n) + BigInt(view.readUInt32BE(start + 2));
   const digits = imei.toString();
   return digits + luhnDigit(digits);
@@ -86,7 +90,7 @@ export function readHeader(
 ): { header: Jt808Header; size: number } {
   if (content.length < 4)
     throw new Jt808Error('truncated', `header needs at least 4 bytes, got ${content.length}`);
-  const view = Buffer.from(content.buffer, content.byteOffset, content.byteLength);
+  const view = asBuffer(content);
   const msgId = view.readUInt16BE(0);
   const attributes = view.readUInt16BE(2);
   const bodyLength = attributes & ATTR_LENGTH_MASK;

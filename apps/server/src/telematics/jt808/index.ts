@@ -1,11 +1,20 @@
 /**
  * JT/T 808 (2011 / 2013 / 2019) codec: pure functions over bytes, no I/O.
  *
- *   const splitter = new FrameSplitter();
- *   for (const frame of splitter.push(chunk)) {
- *     const packet = reassembler.push(parseFrame(frame), Date.now()); // Jt808Error on bad frames
- *     if (packet) handle(packet.header, decodeMessage(packet));
- *   }
+ *   const splitter = new FrameSplitter();        // one of each per connection
+ *   const reassembler = new Reassembler();
+ *   socket.on('data', (chunk) => {
+ *     for (const frame of splitter.push(chunk)) {
+ *       try {
+ *         const packet = reassembler.push(parseFrame(frame), Date.now()); // null until complete
+ *         if (packet) handle(packet.header, decodeMessage(packet));
+ *       } catch (error) {
+ *         if (!isJt808Error(error)) throw error; // error.reason: 'checksum' | 'length' | ...
+ *       }
+ *     }
+ *   });
+ *
+ * Replies: encodePlatformResponse(...), encodeRegisterResponse(...), ... (one frame each).
  */
 
 export type {
@@ -41,6 +50,7 @@ export {
   encodeSubpackaged,
   encodeTerminalResponse,
   encodeTextMessage,
+  encodeWaybillReport,
 } from './encode';
 export type { Jt808ErrorReason } from './errors';
 export { isJt808Error, Jt808Error } from './errors';
@@ -68,8 +78,10 @@ export {
 } from './frame';
 export type { HeaderInput, Jt808Header, Jt808Version } from './header';
 export { headerInputOf, MAX_BODY_LENGTH, readHeader } from './header';
-export type { Location, LocationExtras, LocationInput, RawItem } from './location';
-export { decodeLocation, encodeLocationBody, locationInputOf, readItems } from './location';
+export type { Location, LocationExtras, RawItem } from './location';
+export { decodeLocation, readItems } from './location';
+export type { LocationInput } from './location-encode';
+export { encodeLocationBody, locationInputOf } from './location-encode';
 export type {
   GeneralResponseBody,
   Heartbeat,
@@ -93,6 +105,7 @@ export type {
 export { REGISTER_RESULT } from './messages/registration';
 export type { TextMessage, TextMessageBody } from './messages/text-message';
 export { TEXT_FLAG, TEXT_TYPE } from './messages/text-message';
+export type { WaybillReport } from './messages/waybill';
 export type { ReassemblerOptions } from './reassembly';
 export { Reassembler } from './reassembly';
 export { decodeGbk, encodeGbk } from './text';

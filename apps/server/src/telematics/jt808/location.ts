@@ -6,15 +6,10 @@ import {
   decodeBsd,
   decodeDsm,
   decodeTyre,
-  encodeAdas,
-  encodeBsd,
-  encodeDsm,
-  encodeTyre,
   isActiveSafetyLayout,
   type TyreAlarm,
 } from './active-safety';
-import { readBcdTime, toBcdTime } from './bcd';
-import { Writer } from './bytes';
+import { readBcdTime } from './bcd';
 import { Jt808Error } from './errors';
 import { type AlarmName, alarmNames, STATUS_BITS, type StatusFlags, statusFlags } from './flags';
 
@@ -29,8 +24,8 @@ import { type AlarmName, alarmNames, STATUS_BITS, type StatusFlags, statusFlags 
  * 32 767 m cannot happen. Values 0..32 767 read the same either way.
  */
 export const LOCATION_BASIC_LENGTH = 28;
-const SOUTH = 1 << STATUS_BITS.south;
-const WEST = 1 << STATUS_BITS.west;
+export const SOUTH = 1 << STATUS_BITS.south;
+export const WEST = 1 << STATUS_BITS.west;
 
 export interface RawItem {
   id: number;
@@ -105,7 +100,16 @@ export function readItems(
   start: number,
   end: number,
   visit: (id: number, value: Buffer) => void,
-) {
+): void {
+  scanItems(buf, start, end, (id, offset, length) => visit(id, buf.subarray(offset, offset + length)));
+}
+
+function scanItems(
+  buf: Buffer,
+  start: number,
+  end: number,
+  visit: (id: number, offset: number, length: number) => void,
+): void {
   let pos = start;
   while (pos < end) {
     if (end - pos < 2)
@@ -118,46 +122,52 @@ export function readItems(
         `additional item 0x${id.toString(16)} declares ${length} byte(s), ${end - pos - 2} left`,
       );
     }
-    visit(id, buf.subarray(pos + 2, pos + 2 + length));
+    visit(id, pos + 2, length);
     pos += 2 + length;
   }
 }
 
-/** Decodes item `id` into `extras`; false when the id or its length is not one decoded here. */
-function decodeItem(id: number, v: Buffer, extras: LocationExtras): boolean {
-  const n = v.length;
+/**
+ * Decodes item `id` (its `n` value bytes at `v[o..]`) into `extras`; false when the id or its length
+ * is not one decoded here. Reads in place: no buffer is made for the items decoded.
+ */
+function decodeItem(id: number, v: Buffer, o: number, n: number, extras: LocationExtras): boolean {
   switch (id) {
     case 0x01:
       if (n !== 4) return false;
-      extras.mileageKm = v.readUInt32BE(0) / 10;
+      extras.mileageKm = v.readUInt32BE(o) / 10;
       return true;
     case 0x02:
       if (n !== 2) return false;
-      extras.fuelL = v.readUInt16BE(0) / 10;
+      extras.fuelL = v.readUInt16BE(o) / 10;
       return true;
     case 0x03:
       if (n !== 2) return false;
-      extras.recorderSpeedKmh = v.readUInt16BE(0) / 10;
+      extras.recorderSpeedKmh = v.readUInt16BE(o) / 10;
       return true;
     case 0x04:
       if (n !== 2) return false;
-      extras.manualAlarmEventId = v.readUInt16BE(0);
+      extras.manualAlarmEventId = v.readUInt16BE(o);
       return true;
     case 0x11:
-      if (n === 1 && v[0] === 0) extras.overspeed = { areaType: 0 };
-      else if (n === 5) extras.overspeed = { areaType: v[0] as number, areaId: v.readUInt32BE(1) };
+      if (n === 1 && v[o] === 0) extras.overspeed = { areaType: 0 };
+      else if (n === 5) extras.overspeed = { areaType: v[o] as number, areaId: v.readUInt32BE(o + 1) };
       else return false;
       return true;
     case 0x12:
       if (n !== 6) return false;
-      extras.areaAlarm = { areaType: v[0] as number, areaId: v.readUInt32BE(1), direction: v[5] as number };
+      extras.areaAlarm = {
+        areaType: v[o] as number,
+        areaId: v.readUInt32BE(o + 1),
+        direction: v[o + 5] as number,
+      };
       return true;
     case 0x13:
       if (n !== 7) return false;
       extras.routeTimeAlarm = {
-        routeId: v.readUInt32BE(0),
-        drivingTime: v.readUInt16BE(4),
-        result: v[6] as number,
+        routeId: v.readUInt32BE(o),
+        drivingTime: v.readUInt16BE(o + 4),
+        result: v[o + 6] as number,
       };
       return true;
     case 0x14:
@@ -165,44 +175,44 @@ function decodeItem(id: number, v: Buffer, extras: LocationExtras): boolean {
     case 0x16:
       if (n !== 4) return false;
       extras[id === 0x14 ? 'videoAlarm' : id === 0x15 ? 'videoSignalLoss' : 'videoOcclusion'] =
-        v.readUInt32BE(0);
+        v.readUInt32BE(o);
       return true;
     case 0x17:
       if (n !== 2) return false;
-      extras.storageFault = v.readUInt16BE(0);
+      extras.storageFault = v.readUInt16BE(o);
       return true;
     case 0x18:
       if (n !== 3) return false;
-      extras.abnormalDriving = { types: v.readUInt16BE(0), fatigueLevel: v[2] as number };
+      extras.abnormalDriving = { types: v.readUInt16BE(o), fatigueLevel: v[o + 2] as number };
       return true;
     case 0x25:
       if (n !== 4) return false;
-      extras.vehicleSignal = v.readUInt32BE(0);
+      extras.vehicleSignal = v.readUInt32BE(o);
       return true;
     case 0x2a:
       if (n !== 2) return false;
-      extras.ioStatus = v.readUInt16BE(0);
+      extras.ioStatus = v.readUInt16BE(o);
       return true;
     case 0x2b: {
       if (n !== 4) return false;
-      const word = v.readUInt32BE(0);
+      const word = v.readUInt32BE(o);
       extras.analog = { ad0: word & 0xffff, ad1: word >>> 16 };
       return true;
     }
     case 0x30:
     case 0x31:
       if (n !== 1) return false;
-      extras[id === 0x30 ? 'signalStrength' : 'satellites'] = v[0] as number;
+      extras[id === 0x30 ? 'signalStrength' : 'satellites'] = v[o] as number;
       return true;
     case 0x64:
     case 0x65:
     case 0x66:
     case 0x67:
       if (!isActiveSafetyLayout(id, n)) return false;
-      if (id === 0x64) extras.adas = decodeAdas(v);
-      else if (id === 0x65) extras.dsm = decodeDsm(v);
-      else if (id === 0x66) extras.tyre = decodeTyre(v);
-      else extras.bsd = decodeBsd(v);
+      if (id === 0x64) extras.adas = decodeAdas(v.subarray(o, o + n));
+      else if (id === 0x65) extras.dsm = decodeDsm(v.subarray(o, o + n));
+      else if (id === 0x66) extras.tyre = decodeTyre(v.subarray(o, o + n));
+      else extras.bsd = decodeBsd(v.subarray(o, o + n));
       return true;
     default:
       return false;
@@ -221,8 +231,10 @@ export function decodeLocation(buf: Buffer, start = 0, end = buf.length): Locati
   const { time, raw } = readBcdTime(buf, start + 22, true);
   const extras: LocationExtras = {};
   const unknown: RawItem[] = [];
-  readItems(buf, start + LOCATION_BASIC_LENGTH, end, (id, value) => {
-    if (!decodeItem(id, value, extras)) unknown.push({ id, bytes: value });
+  scanItems(buf, start + LOCATION_BASIC_LENGTH, end, (id, offset, length) => {
+    if (!decodeItem(id, buf, offset, length, extras)) {
+      unknown.push({ id, bytes: buf.subarray(offset, offset + length) });
+    }
   });
   return {
     alarm,
@@ -239,95 +251,4 @@ export function decodeLocation(buf: Buffer, start = 0, end = buf.length): Locati
     extras,
     unknown,
   };
-}
-
-/** What the encoder needs; `lat`/`lon` signs set the south/west status bits. */
-export interface LocationInput {
-  alarm?: number;
-  status?: number;
-  lat: number;
-  lon: number;
-  altitude?: number;
-  speed?: number;
-  direction?: number;
-  /** UTC epoch ms, or 12 digits YYMMDDhhmmss (GMT+8) sent as given. */
-  time: number | string;
-  extras?: LocationExtras;
-  /** Raw items, written as given. */
-  items?: RawItem[];
-}
-
-/** The items of `extras` as raw items. */
-function extraItems(e: LocationExtras): RawItem[] {
-  const items: RawItem[] = [];
-  const add = (id: number, fill: (w: Writer) => unknown) => {
-    const w = new Writer(8);
-    fill(w);
-    items.push({ id, bytes: w.toBuffer() });
-  };
-  const tenths = (value: number) => Math.round(value * 10);
-  if (e.mileageKm !== undefined) add(0x01, (w) => w.u32(tenths(e.mileageKm ?? 0), 'mileage'));
-  if (e.fuelL !== undefined) add(0x02, (w) => w.u16(tenths(e.fuelL ?? 0), 'fuel'));
-  if (e.recorderSpeedKmh !== undefined) add(0x03, (w) => w.u16(tenths(e.recorderSpeedKmh ?? 0), 'speed'));
-  if (e.manualAlarmEventId !== undefined) add(0x04, (w) => w.u16(e.manualAlarmEventId ?? 0, 'event id'));
-  const { overspeed: o, areaAlarm: a, routeTimeAlarm: r, abnormalDriving: d, analog } = e;
-  if (o)
-    add(0x11, (w) =>
-      o.areaId === undefined
-        ? w.u8(o.areaType, 'area type')
-        : w.u8(o.areaType, 'area type').u32(o.areaId, 'area id'),
-    );
-  if (a)
-    add(0x12, (w) => w.u8(a.areaType, 'area type').u32(a.areaId, 'area id').u8(a.direction, 'direction'));
-  if (r)
-    add(0x13, (w) => w.u32(r.routeId, 'route id').u16(r.drivingTime, 'driving time').u8(r.result, 'result'));
-  if (e.videoAlarm !== undefined) add(0x14, (w) => w.u32(e.videoAlarm ?? 0, 'video alarm'));
-  if (e.videoSignalLoss !== undefined) add(0x15, (w) => w.u32(e.videoSignalLoss ?? 0, 'signal loss'));
-  if (e.videoOcclusion !== undefined) add(0x16, (w) => w.u32(e.videoOcclusion ?? 0, 'occlusion'));
-  if (e.storageFault !== undefined) add(0x17, (w) => w.u16(e.storageFault ?? 0, 'storage fault'));
-  if (d) add(0x18, (w) => w.u16(d.types, 'abnormal driving').u8(d.fatigueLevel, 'fatigue level'));
-  if (e.vehicleSignal !== undefined) add(0x25, (w) => w.u32(e.vehicleSignal ?? 0, 'vehicle signal'));
-  if (e.ioStatus !== undefined) add(0x2a, (w) => w.u16(e.ioStatus ?? 0, 'io status'));
-  if (analog) add(0x2b, (w) => w.u16(analog.ad1, 'AD1').u16(analog.ad0, 'AD0'));
-  if (e.signalStrength !== undefined) add(0x30, (w) => w.u8(e.signalStrength ?? 0, 'signal strength'));
-  if (e.satellites !== undefined) add(0x31, (w) => w.u8(e.satellites ?? 0, 'satellites'));
-  if (e.adas) items.push({ id: 0x64, bytes: encodeAdas(e.adas) });
-  if (e.dsm) items.push({ id: 0x65, bytes: encodeDsm(e.dsm) });
-  if (e.tyre) items.push({ id: 0x66, bytes: encodeTyre(e.tyre) });
-  if (e.bsd) items.push({ id: 0x67, bytes: encodeBsd(e.bsd) });
-  return items;
-}
-
-/** Writes a location; additional items (typed and raw together) go out in ascending id order. */
-export function writeLocation(w: Writer, input: LocationInput): void {
-  const lat = Math.round(Math.abs(input.lat) * 1e6);
-  const lon = Math.round(Math.abs(input.lon) * 1e6);
-  let status = input.status ?? 0;
-  if (input.lat < 0) status |= SOUTH;
-  if (input.lon < 0) status |= WEST;
-  w.u32(input.alarm ?? 0, 'alarm')
-    .u32(status >>> 0, 'status')
-    .u32(lat, 'lat')
-    .u32(lon, 'lon');
-  w.word(input.altitude ?? 0, 'altitude').u16(Math.round((input.speed ?? 0) * 10), 'speed');
-  w.u16(input.direction ?? 0, 'direction').bytes(toBcdTime(input.time));
-  const items = [...extraItems(input.extras ?? {}), ...(input.items ?? [])];
-  items.sort((x, y) => x.id - y.id);
-  for (const item of items) {
-    w.u8(item.id, 'item id')
-      .u8(item.bytes.length, `item 0x${item.id.toString(16)} length`)
-      .bytes(item.bytes);
-  }
-}
-
-export function encodeLocationBody(input: LocationInput): Buffer {
-  const w = new Writer(64);
-  writeLocation(w, input);
-  return w.toBuffer();
-}
-
-/** The input that encodes `location` again (unknown items carried raw). */
-export function locationInputOf(location: Location): LocationInput {
-  const { alarm, status, lat, lon, altitude, speed, direction, timeBcd, extras, unknown } = location;
-  return { alarm, status, lat, lon, altitude, speed, direction, time: timeBcd, extras, items: unknown };
 }

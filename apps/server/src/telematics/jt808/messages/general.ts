@@ -9,6 +9,7 @@ export const MSG = {
   auth: 0x0102,
   location: 0x0200,
   locationQueryResponse: 0x0201,
+  waybillReport: 0x0701,
   batchLocation: 0x0704,
   platformResponse: 0x8001,
   registerResponse: 0x8100,

@@ -1,6 +1,7 @@
 import { Reader, Writer } from '../bytes';
 import { Jt808Error } from '../errors';
-import { decodeLocation, type Location, type LocationInput, writeLocation } from '../location';
+import { decodeLocation, type Location } from '../location';
+import { type LocationInput, writeLocation } from '../location-encode';
 
 /**
  * Location reports: 0x0200 (location), 0x0201 (reply serial u16 + location, the answer to 0x8201),
