@@ -161,6 +161,7 @@ describe('login', () => {
 
   it('logs out back to the login page with the remembered username', async () => {
     const loggedOut = page.waitForResponse((r) => r.url().endsWith('/api/auth/logout'));
+    await page.getByRole('button', { name: '账号菜单' }).click();
     await page.getByRole('button', { name: /退出登录/ }).click();
     expect(((await (await loggedOut).json()) as Envelope).code).toBe(200);
     await page.waitForURL((url) => url.pathname === '/login');

@@ -13,6 +13,8 @@ const STOP_TIMEOUT_MS = 10_000;
 
 export interface RunningServer {
   baseUrl: string;
+  /** The server's database (`sqlite:<path>`), for fixtures a test writes straight into it. */
+  databaseUrl: string;
   /** Everything the server printed so far (for failure reports). */
   output(): string;
   stop(): Promise<void>;
@@ -33,17 +35,23 @@ async function freePort(): Promise<number> {
   });
 }
 
+export interface StartOptions {
+  /** Settings over the test defaults (e.g. SIMULATOR_VEHICLES, JT808_PORT). */
+  env?: Record<string, string>;
+}
+
 /**
  * Starts the real server (apps/server/src/main.ts) as a child process on a free port, with a fresh
  * SQLite database in a temp directory, serving the built web app; resolves once /api/health is up.
  */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   if (!existsSync(path.join(WEB_DIST_DIR, 'index.html'))) {
     throw new Error(`${WEB_DIST_DIR}/index.html is missing: run "npm run build -w @fleet/web" first`);
   }
   const dataDir = await mkdtemp(path.join(tmpdir(), 'fleet-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  const databaseUrl = `sqlite:${path.join(dataDir, 'fleet.db')}`;
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: REPO_ROOT,
@@ -51,11 +59,12 @@ export async function startServer(): Promise<RunningServer> {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATABASE_URL: `sqlite:${path.join(dataDir, 'fleet.db')}`,
+      DATABASE_URL: databaseUrl,
       JT808_PORT: '0',
       SIMULATOR_VEHICLES: '0',
       WEB_DIST_DIR,
       LOG_LEVEL: 'warn',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -77,7 +86,7 @@ export async function startServer(): Promise<RunningServer> {
     await stop();
     throw error;
   }
-  return { baseUrl, output: () => output, stop };
+  return { baseUrl, databaseUrl, output: () => output, stop };
 }
 
 async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {

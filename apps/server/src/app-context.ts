@@ -4,6 +4,7 @@ import type { Dialect } from './db/connection';
 import type { Database } from './db/schema';
 import type { SmsProvider } from './modules/auth/sms';
 import type { EventBus } from './realtime/bus';
+import type { Telematics } from './telematics/telematics';
 
 /** What every feature's routes receive: the database, the settings and the outside services. */
 export interface AppContext {
@@ -13,4 +14,6 @@ export interface AppContext {
   sms: SmsProvider;
   /** Live events; shared between processes on PostgreSQL. */
   bus: EventBus;
+  /** Latest vehicle states, the JT/T 808 gateway and its commands (location query, text message). */
+  telematics: Telematics;
 }

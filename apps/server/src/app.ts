@@ -10,7 +10,7 @@ import type { AppContext } from './app-context';
 import type { AppConfig } from './config';
 import { connect, type Db } from './db/connection';
 import { migrateToLatest } from './db/migrate';
-import { seedDemo } from './db/seed';
+import { DEMO_FLEET_SIZE, seedDemo } from './db/seed';
 import { registerAuthHook } from './http/auth';
 import { AppError, BodyCode, SYSTEM_FAULT_MESSAGE } from './http/envelope';
 import type { Access } from './http/route';
@@ -21,12 +21,16 @@ import { logSmsProvider, type SmsProvider } from './modules/auth/sms';
 import { registerDataboardRoutes } from './modules/databoard/databoard.routes';
 import { registerFieldSettingRoutes } from './modules/field-settings/field-settings.routes';
 import { registerFileRoutes } from './modules/files/files.routes';
+import { registerGeoRoutes } from './modules/geo/geo.routes';
+import { registerHistoryRoutes } from './modules/history/history.routes';
+import { registerMonitorRoutes } from './modules/monitor/monitor.routes';
 import { registerOperateLogRoutes } from './modules/operate-log/operate-log.routes';
 import { registerRoleRoutes } from './modules/roles/roles.routes';
 import { registerTeamRoutes } from './modules/teams/teams.routes';
 import { registerSystemUserRoutes } from './modules/users/system-users.routes';
 import { registerUserRoutes } from './modules/users/users.routes';
 import { type EventBus, inProcessBus, postgresBus } from './realtime/bus';
+import { Telematics } from './telematics/telematics';
 
 /** What a registered API route declares (tests enumerate them: codes exist, lists are scoped). */
 export interface ApiRoute {
@@ -39,6 +43,9 @@ export interface ApiRoute {
 declare module 'fastify' {
   interface FastifyInstance {
     apiRoutes: ApiRoute[];
+    /** Bound port of the JT/T 808 gateway once ready; null while it is off (config.jt808Port null). */
+    jt808Port: number | null;
+    telematics: Telematics;
   }
 }
 
@@ -63,6 +70,9 @@ const FEATURES = [
   registerOperateLogRoutes,
   registerFileRoutes,
   registerAreaRoutes,
+  registerMonitorRoutes,
+  registerHistoryRoutes,
+  registerGeoRoutes,
 ];
 
 /** Builds the whole application from its settings: database, API, docs and the web app. */
@@ -74,7 +84,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   const database = options.database ?? connect(config.databaseUrl);
   await migrateToLatest(database.db);
-  if (config.seedDemo) await seedDemo(database.db, config.now());
+  // Demo trucks for the simulator: at least the demo fleet, more when the simulator drives more.
+  const fleetSize = Math.max(DEMO_FLEET_SIZE, config.simulatorVehicles);
+  if (config.seedDemo) await seedDemo(database.db, config.now(), fleetSize);
   app.addHook('onClose', async () => {
     if (!options.database) await database.close();
   });
@@ -85,12 +97,26 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('onClose', async () => {
     if (!options.bus) await bus.close();
   });
+  // JT/T 808 gateway, ingest and position partitions: started when the app is ready, stopped
+  // (reports drained, open trips saved) on close, before the database closes (hooks run last first).
+  const telematics = new Telematics(database, config, app.log);
+  app.decorate('telematics', telematics);
+  app.decorate('jt808Port', null);
+  app.addHook('onReady', async () => {
+    await telematics.start();
+    app.jt808Port = telematics.jt808Port;
+  });
+  app.addHook('onClose', async () => {
+    await telematics.stop();
+  });
+
   const ctx: AppContext = {
     db: database.db,
     dialect: database.dialect,
     config,
     sms: options.sms ?? logSmsProvider(app.log),
     bus,
+    telematics,
   };
 
   app.setErrorHandler((error, req, reply) => {

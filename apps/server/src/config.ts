@@ -15,6 +15,20 @@ export interface AppConfig {
   jt808Port: number | null;
   /** Trucks the demo fleet simulator drives; 0 turns it off. */
   simulatorVehicles: number;
+  // --- Demo fleet simulator (simulator/) ---
+  /** Simulated seconds per real second (fast-forward demo; the platform's clock runs as fast). 1 normally. */
+  simulatorSpeedup: number;
+  /** Seconds between the location reports of a moving simulated truck. */
+  simulatorReportSeconds: number;
+  // --- JT/T 808 gateway and ingest (telematics/gateway, telematics/ingest) ---
+  /** Address the JT/T 808 gateway listens on (default: HOST). */
+  jt808Host: string;
+  /** A connection that sends no frame for this long is closed and its vehicle marked offline. */
+  jt808IdleMs: number;
+  /** How long a platform command (0x8201 location query, 0x8300 text) waits for the terminal's answer. */
+  jt808ReplyTimeoutMs: number;
+  /** Standing still (speed 0 or ACC off) longer than this ends a trip and starts a stop. */
+  stopThresholdMs: number;
   /** Where uploaded files are kept. */
   uploadDir: string;
   uploadMaxBytes: number;
@@ -30,6 +44,16 @@ export interface AppConfig {
   loginRateLimit: number;
   /** Seed the demo fleet into an empty database. */
   seedDemo: boolean;
+  // --- Maps and reverse geocoding (modules/geo) ---
+  /** Reverse geocoder: 'offline' (shipped gazetteer), 'amap' or 'tianditu' (need their key). */
+  geocoder: 'offline' | 'amap' | 'tianditu';
+  /** AMap web service key: online reverse geocoding, driving distance and weather. */
+  amapKey: string | null;
+  /** Tianditu key: online reverse geocoding. */
+  tiandituKey: string | null;
+  /** Base addresses of the online map services (a private proxy may stand in for them). */
+  amapBaseUrl: string;
+  tiandituBaseUrl: string;
   /** Injectable clock, so tests can move time. */
   now: () => number;
 }
@@ -65,6 +89,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL || 'info',
     jt808Port: env.JT808_PORT === 'off' ? null : intEnv(env, 'JT808_PORT', 6808),
     simulatorVehicles: intEnv(env, 'SIMULATOR_VEHICLES', 50),
+    ...simulatorConfig(env),
+    jt808Host: env.JT808_HOST || env.HOST || '127.0.0.1',
+    jt808IdleMs: intEnv(env, 'JT808_IDLE_SECONDS', 180) * 1000,
+    jt808ReplyTimeoutMs: intEnv(env, 'JT808_REPLY_TIMEOUT_SECONDS', 10) * 1000,
+    stopThresholdMs: intEnv(env, 'STOP_MINUTES', 3) * 60_000,
     uploadDir: env.UPLOAD_DIR ? resolvePath(env, env.UPLOAD_DIR) : path.join(REPO_ROOT, 'data/uploads'),
     uploadMaxBytes: intEnv(env, 'UPLOAD_MAX_MB', 20) * 1024 * 1000,
     bossScreenUrl: env.BOSS_SCREEN_URL || null,
@@ -73,6 +102,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     refreshTokenMs: intEnv(env, 'REFRESH_TOKEN_DAYS', 30) * 86400_000,
     loginRateLimit: intEnv(env, 'LOGIN_RATE_LIMIT', 30),
     seedDemo: env.SEED_DEMO !== '0',
+    ...geoConfig(env),
     now: Date.now,
   };
+}
+
+/** The maps block: an online geocoder only when asked for or when its key is set. */
+function geoConfig(env: NodeJS.ProcessEnv) {
+  const amapKey = env.AMAP_KEY || null;
+  const tiandituKey = env.TIANDITU_KEY || null;
+  const wanted = env.GEOCODER || (amapKey ? 'amap' : tiandituKey ? 'tianditu' : 'offline');
+  if (wanted !== 'offline' && wanted !== 'amap' && wanted !== 'tianditu')
+    throw new Error(`GEOCODER must be offline, amap or tianditu, got "${wanted}"`);
+  if (wanted === 'amap' && !amapKey) throw new Error('GEOCODER=amap needs AMAP_KEY');
+  if (wanted === 'tianditu' && !tiandituKey) throw new Error('GEOCODER=tianditu needs TIANDITU_KEY');
+  return {
+    geocoder: wanted,
+    amapKey,
+    tiandituKey,
+    amapBaseUrl: (env.AMAP_BASE_URL || 'https://restapi.amap.com').replace(/\/+$/, ''),
+    tiandituBaseUrl: (env.TIANDITU_BASE_URL || 'https://api.tianditu.gov.cn').replace(/\/+$/, ''),
+  } as const;
+}
+
+/** The simulator block: speed-up and report interval, each at least 1. */
+function simulatorConfig(env: NodeJS.ProcessEnv) {
+  const simulatorSpeedup = intEnv(env, 'SIMULATOR_SPEEDUP', 1);
+  const simulatorReportSeconds = intEnv(env, 'SIMULATOR_REPORT_SECONDS', 10);
+  if (simulatorSpeedup < 1) throw new Error('SIMULATOR_SPEEDUP must be at least 1');
+  if (simulatorReportSeconds < 1) throw new Error('SIMULATOR_REPORT_SECONDS must be at least 1');
+  return { simulatorSpeedup, simulatorReportSeconds };
 }

@@ -1,11 +1,27 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { acceleratedClock } from './simulator/clock';
+import { type FleetSimulator, loopbackFor, startSimulator } from './simulator/fleet';
 
-const config = loadConfig();
+const settings = loadConfig();
+const simulate = settings.simulatorVehicles > 0;
+// The demo fleet's clock; a fast-forward demo (SIMULATOR_SPEEDUP > 1) runs the platform's clock with it.
+const clock = acceleratedClock(simulate ? settings.simulatorSpeedup : 1);
+const config = simulate && settings.simulatorSpeedup > 1 ? { ...settings, now: clock.now } : settings;
 const app = await buildApp(config);
+let simulator: FleetSimulator | null = null;
 
+let stopping = false;
 async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
   app.log.info(`${signal} received, shutting down`);
+  // A shutdown that hangs (a peer that never closes) must not keep the process alive.
+  setTimeout(() => {
+    app.log.error('shutdown took longer than 15 s, exiting');
+    process.exit(1);
+  }, 15_000).unref();
+  await simulator?.stop();
   await app.close();
   process.exit(0);
 }
@@ -13,3 +29,15 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ host: config.host, port: config.port });
+
+// The demo fleet drives from the start: one JT/T 808 connection a truck to our own gateway.
+if (simulate && app.jt808Port !== null) {
+  simulator = startSimulator({
+    host: loopbackFor(config.jt808Host),
+    port: app.jt808Port,
+    vehicles: config.simulatorVehicles,
+    clock,
+    settings: { reportSeconds: config.simulatorReportSeconds },
+    log: app.log.child({ module: 'simulator' }),
+  });
+}

@@ -1,21 +1,33 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { StrictMode, useLayoutEffect } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { bindMessageApi } from './api/notify';
+import { RequestUiBridge } from './api/request-ui';
 import { router } from './router';
+import { queryClient } from './router/queryClient';
+import { useSettings } from './stores/settings';
 import './styles.css';
 
 dayjs.locale('zh-cn');
 
-/** Lets the request layer show toasts through antd's context-aware message API. */
-function MessageBridge() {
-  const { message } = AntApp.useApp();
-  useLayoutEffect(() => bindMessageApi(message), [message]);
-  return null;
+/** antd themed with the colour of the settings panel; plain CSS of the shell reads --shell-primary. */
+function ThemedApp() {
+  const themeColor = useSettings((state) => state.themeColor);
+  useEffect(() => {
+    document.documentElement.style.setProperty('--shell-primary', themeColor);
+  }, [themeColor]);
+  return (
+    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: themeColor, colorLink: themeColor } }}>
+      <AntApp>
+        <RequestUiBridge />
+        <RouterProvider router={router} />
+      </AntApp>
+    </ConfigProvider>
+  );
 }
 
 const root = document.getElementById('root');
@@ -23,11 +35,8 @@ if (!root) throw new Error('#root is missing from index.html');
 
 createRoot(root).render(
   <StrictMode>
-    <ConfigProvider locale={zhCN}>
-      <AntApp>
-        <MessageBridge />
-        <RouterProvider router={router} />
-      </AntApp>
-    </ConfigProvider>
+    <QueryClientProvider client={queryClient}>
+      <ThemedApp />
+    </QueryClientProvider>
   </StrictMode>,
 );

@@ -10,6 +10,11 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Db {
   db: Kysely<Database>;
   dialect: Dialect;
+  /**
+   * The SQLite handle under `db`, for the ingest's prepared statements (hot path). Use it only
+   * inside `db.connection().execute(...)`, which holds Kysely's lock on this single connection.
+   */
+  sqlite?: SQLite.Database;
   close(): Promise<void>;
 }
 
@@ -46,5 +51,5 @@ export function connect(url: string, options: ConnectOptions = {}): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() };
 }

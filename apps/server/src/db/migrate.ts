@@ -1,11 +1,19 @@
-import { type Kysely, type MigrationProvider, Migrator } from 'kysely';
+import { type Kysely, type MigrationProvider, Migrator, PostgresAdapter, sql } from 'kysely';
 import { migrations } from './migrations';
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Brings the database to the newest schema; throws with the failing migration's error. */
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+  // On PostgreSQL the migration tables live in the connection's own schema. Named explicitly,
+  // because Kysely otherwise looks for them in every schema of the database and, finding another
+  // schema's (tests and benchmarks each use a schema of their own), skips creating its own.
+  let migrationTableSchema: string | undefined;
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+    migrationTableSchema = rows[0]?.schema;
+  }
+  const migrator = new Migrator({ db, provider, migrationTableSchema });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -109,7 +109,8 @@ const ui = (): RequestUi => boundUi ?? fallbackUi;
  */
 export function messageWidth(text: string): number {
   let width = 0;
-  for (const char of text) width += /[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/.test(char) ? 16 : 8;
+  for (const char of text)
+    width += /[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/.test(char) ? 16 : 8;
   return width;
 }
 

@@ -1,8 +1,13 @@
 import { zhCNKit } from './zh-CN.kit';
+import { zhCNMonitor } from './zh-CN.monitor';
+import { shellTexts } from './zh-CN.shell';
+import { zhCNSystem } from './zh-CN.system';
 
 /** Every text the web app shows, in Simplified Chinese. Pages read texts through `locales/index.ts`. */
 export const zhCN = {
   ...zhCNKit,
+  ...zhCNMonitor,
+  ...zhCNSystem,
   app: {
     title: '车队管理平台',
     loading: '加载中…',
@@ -29,20 +34,37 @@ export const zhCN = {
   },
   databoard: {
     greeting: '您好，',
-    logout: '退出登录',
     merchant: '当前商户',
     team: '所属车队',
-    menuCodes: '菜单权限',
-    menuCodesUnit: '项',
+    none: '--',
+    dateFormat: 'YYYY年M月D日 dddd',
+    /** Figure cards in this order; a figure the summary does not answer has no card. */
+    figures: [
+      { key: 'vehicleCount', label: '车队规模', unit: '辆' },
+      { key: 'onlineVehicleCount', label: '当前在线', unit: '辆' },
+      { key: 'todayAlarmCount', label: '今日报警', unit: '条' },
+      { key: 'expiringCertificateCount', label: '证件即将到期', unit: '项' },
+      { key: 'teamCount', label: '车队数量', unit: '个' },
+      { key: 'userCount', label: '用户数量', unit: '人' },
+      { key: 'roleCount', label: '角色数量', unit: '个' },
+    ],
+    teamUsers: '各车队用户数',
+    teamUsersChart: '各车队用户数柱状图',
+    users: '用户数',
+    usersUnit: '人',
+    quickLinks: '我的功能',
+    pagesUnit: ' 个功能',
+    personalCentre: '个人中心',
+    personalCentreHint: '资料与密码',
     teamTree: '车队组织',
     teamTreeEmpty: '暂无车队数据',
-    none: '--',
   },
   errors: {
     notFoundTitle: '404',
     notFound: '抱歉，您访问的页面不存在',
     unauthorizedTitle: '401',
     unauthorized: '抱歉，您没有访问该页面的权限',
+    goBack: '返回上一页',
     pageFailed: '页面加载失败',
     reload: '重新加载',
   },
@@ -53,4 +75,5 @@ export const zhCN = {
     system: '系统异常，请稍后再试',
     sessionExpired: '登录失效，请重新登录',
   },
+  ...shellTexts,
 };

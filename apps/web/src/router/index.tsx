@@ -1,16 +1,16 @@
-import { lazy, Suspense } from 'react';
 import { createBrowserRouter, redirect } from 'react-router';
 import NotFoundPage from '../features/errors/pages/NotFoundPage';
 import UnauthorizedPage from '../features/errors/pages/UnauthorizedPage';
 import { RouteError } from '../features/errors/RouteError';
 import LoginPage from '../features/session/pages/LoginPage';
+import { authRedirectLoader } from './authRedirect';
 import { PageLoading } from './PageLoading';
-import { HOME_PATH, LOGIN_PATH, NOT_FOUND_PATH, UNAUTHORIZED_PATH } from './paths';
-import { requireSession } from './requireSession';
+import { AUTH_REDIRECT_PATH, HOME_PATH, LOGIN_PATH, NOT_FOUND_PATH, UNAUTHORIZED_PATH } from './paths';
 
-// Signed-in pages load on demand, so the login page stays small.
-const DataboardPage = lazy(() => import('../features/databoard/pages/DataboardPage'));
-
+/**
+ * The public routes are part of the first load; everything else is the shell (its own chunk),
+ * which builds the signed-in routes from the menu tree and the user's codes, /redirect/* included.
+ */
 export const router = createBrowserRouter([
   {
     HydrateFallback: PageLoading,
@@ -18,18 +18,16 @@ export const router = createBrowserRouter([
     children: [
       { path: '/', loader: () => redirect(HOME_PATH) },
       { path: LOGIN_PATH, Component: LoginPage },
+      { path: AUTH_REDIRECT_PATH, loader: authRedirectLoader },
       { path: NOT_FOUND_PATH, Component: NotFoundPage },
       { path: UNAUTHORIZED_PATH, Component: UnauthorizedPage },
       {
-        path: HOME_PATH,
-        loader: requireSession,
-        element: (
-          <Suspense fallback={<PageLoading />}>
-            <DataboardPage />
-          </Suspense>
-        ),
+        path: '*',
+        lazy: async () => {
+          const { ShellLayout, shellLoader } = await import('../shell/ShellLayout');
+          return { Component: ShellLayout, loader: shellLoader };
+        },
       },
-      { path: '*', loader: () => redirect(NOT_FOUND_PATH) },
     ],
   },
 ]);

@@ -34,3 +34,6 @@ export function currentFullPath(): string {
   const { pathname, search, hash } = window.location;
   return `${pathname}${search}${hash}`;
 }
+
+/** Takes token and refreshToken from the query (single sign-on from another system). */
+export const AUTH_REDIRECT_PATH = '/auth-redirect';

@@ -52,8 +52,8 @@ export function registerRoleRoutes(app: FastifyInstance, ctx: AppContext): void 
   route(app, tag, {
     method: 'POST',
     url: '/system/role/list',
-    summary: '本商户的角色及其菜单权限',
-    access: ROLE_CODES,
+    summary: '本商户的角色及其菜单权限（用户管理选择角色时也用）',
+    access: [...ROLE_CODES, 'car090401'],
     list: true,
     body: z.object({ ...paging, name: z.string().trim().max(30).optional() }),
     handler: async ({ auth, body }) => {

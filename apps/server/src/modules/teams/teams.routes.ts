@@ -10,8 +10,9 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: AppContext): void 
     summary: '当前用户所在车队及其下级车队（平铺列表，按 parentCode 组成树）',
     access: 'login',
     list: true,
+    // The answer depends on the token's user and merchant, which a URL-keyed cache cannot see.
     handler: async ({ auth, reply }) => {
-      reply.header('cache-control', 'private, max-age=60');
+      reply.header('cache-control', 'no-store');
       return teamSubtree(ctx.db, auth.scope);
     },
   });

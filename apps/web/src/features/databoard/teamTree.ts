@@ -10,7 +10,9 @@ export interface TeamTreeNode {
  * Nests the flat team list on `parentCode`. Roots are the teams whose parent is not in the list
  * (a user sees only the subtree of their own team); the input order is kept among siblings.
  */
-export function buildTeamTree(teams: readonly TeamNode[]): TeamTreeNode[] {
+export function buildTeamTree(
+  teams: readonly Pick<TeamNode, 'teamCode' | 'teamName' | 'parentCode'>[],
+): TeamTreeNode[] {
   const nodes = new Map<string, TeamTreeNode>();
   for (const team of teams) {
     if (!nodes.has(team.teamCode))

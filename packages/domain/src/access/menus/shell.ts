@@ -16,14 +16,23 @@ export const monitorMenu: MenuNode = {
   code: 'car02',
   icon: 'GlobalOutlined',
   extra: true,
+  page: 'monitor/MonitorPage',
   children: [
-    { path: '/monitor/real-time/:vinCode', title: '实时跟踪', code: 'car02', hidden: true, noCache: true },
+    {
+      path: '/monitor/real-time/:vinCode',
+      title: '实时跟踪',
+      code: 'car02',
+      hidden: true,
+      noCache: true,
+      page: 'monitor/RealTimePage',
+    },
     {
       path: '/monitor/real-time-one/:vinCode',
       title: '单车跟踪',
       code: 'car02',
       hidden: true,
       noCache: true,
+      page: 'monitor/RealTimeOnePage',
     },
   ],
 };
@@ -35,6 +44,7 @@ export const monitorNewMenu: MenuNode = {
   code: 'car02-new',
   icon: 'GlobalOutlined',
   extra: true,
+  page: 'monitor/MonitorNewPage',
 };
 
 /** 节能管理: the energy-saving (TCO) page; car12 is the menu carrying the 'latest' tag. */

@@ -186,7 +186,7 @@ const afterDeparture: MenuNode = {
         },
       ],
     },
-    { path: '/monitor/track-replay', title: '轨迹回放', code: 'car050302' },
+    { path: '/monitor/track-replay', title: '轨迹回放', code: 'car050302', page: 'track/TrackReplayPage' },
     {
       path: '/video/replay',
       title: '视频回放',

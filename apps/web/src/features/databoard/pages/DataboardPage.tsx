@@ -1,127 +1,142 @@
-import { ApartmentOutlined, LogoutOutlined, TruckOutlined, UserOutlined } from '@ant-design/icons';
-import { Avatar, Button, Card, Col, Empty, Layout, Row, Skeleton, Statistic, Tree } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import {
-  fetchTeamTree,
-  fetchUserInfo,
-  logout,
-  menuCodes,
-  type TeamNode,
-  type UserInfo,
-} from '../../../api/session';
-import { removeToken } from '../../../api/token';
+import { ApartmentOutlined, AppstoreOutlined, BarChartOutlined, UserOutlined } from '@ant-design/icons';
+import { menuTitle } from '@fleet/domain';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Col, Empty, Row, Skeleton, Statistic, Tree } from 'antd';
+import dayjs from 'dayjs';
+import { lazy, Suspense, useMemo } from 'react';
+import { Link } from 'react-router';
+import { fetchDataboardSummary } from '../../../api/databoard';
 import { texts } from '../../../locales';
-import { loginPath } from '../../../router/paths';
-import { replaceRefreshToken } from '../../session/remember';
+import { firstPagePath, navigationPages } from '../../../router/routeTable';
+import { menuIcon } from '../../../shell/menuIcons';
+import { useShell } from '../../../shell/ShellContext';
+import { HOME_MENU_PATH } from '../../../shell/sidebar';
+import { summaryFigures } from '../figures';
 import { allKeys, buildTeamTree } from '../teamTree';
 import styles from './DataboardPage.module.css';
 
+const TeamUsersChart = lazy(() => import('../TeamUsersChart'));
 const t = texts.databoard;
+const PERSONAL_CENTRE = '/permission/set';
 
+/** 首页 workbench: the figures the platform has, users per team, the user's modules and the team tree. */
 export default function DataboardPage() {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const [user, setUser] = useState<UserInfo>();
-  const [teams, setTeams] = useState<TeamNode[]>();
-  const [signingOut, setSigningOut] = useState(false);
-
-  useEffect(() => {
-    let active = true;
-    fetchUserInfo().then(
-      (info) => active && setUser(info),
-      () => undefined,
-    );
-    fetchTeamTree().then(
-      (list) => active && setTeams(list),
-      () => active && setTeams([]),
-    );
-    return () => {
-      active = false;
-    };
-  }, []);
-
-  const tree = useMemo(() => buildTeamTree(teams ?? []), [teams]);
-
-  const signOut = async () => {
-    setSigningOut(true);
-    await logout().catch(() => undefined);
-    removeToken();
-    replaceRefreshToken(undefined);
-    navigate(loginPath(`${location.pathname}${location.search}${location.hash}`), { replace: true });
-  };
+  const { user, nav, viewer } = useShell();
+  const summary = useQuery({ queryKey: ['databoard', 'summary'], queryFn: fetchDataboardSummary });
+  // The summary lists the teams in the user's scope, so the tree needs no call of its own.
+  const tree = useMemo(() => buildTeamTree(summary.data?.teams ?? []), [summary.data]);
+  const figures = summary.data ? summaryFigures(summary.data, t.figures) : [];
+  const modules = nav.filter((node) => node.path !== HOME_MENU_PATH);
+  // Up to four cards a row, sharing the row when there are fewer.
+  const figureSpan = 24 / Math.min(4, Math.max(1, figures.length || 3));
 
   return (
-    <Layout className={styles.page}>
-      <Layout.Header className={styles.header}>
-        <div className={styles.brand}>
-          <TruckOutlined />
-          <span>{texts.app.title}</span>
-        </div>
-        <div className={styles.account}>
-          <Avatar
-            size="small"
-            className={styles.avatar}
-            src={user?.avatar || undefined}
-            icon={<UserOutlined />}
-          />
-          <span className={styles.userName}>{user?.name}</span>
-          <Button
-            type="text"
-            className={styles.logout}
-            icon={<LogoutOutlined />}
-            loading={signingOut}
-            onClick={signOut}
-          >
-            {t.logout}
-          </Button>
-        </div>
-      </Layout.Header>
-      <Layout.Content className={styles.content}>
+    <div className={styles.page}>
+      <Card className={styles.welcome} variant="borderless">
         <h2 className={styles.greeting}>
           {t.greeting}
-          {user?.name}
+          {user.name}
         </h2>
-        <Row gutter={[16, 16]}>
-          <Col xs={24} md={8}>
-            <Card>
-              <Statistic title={t.merchant} value={user?.merchantName || t.none} loading={!user} />
-            </Card>
-          </Col>
-          <Col xs={24} md={8}>
-            <Card>
-              <Statistic title={t.team} value={user?.team?.teamName || t.none} loading={!user} />
-            </Card>
-          </Col>
-          <Col xs={24} md={8}>
-            <Card>
-              <Statistic
-                title={t.menuCodes}
-                value={user ? menuCodes(user).length : 0}
-                suffix={t.menuCodesUnit}
-                loading={!user}
-              />
-            </Card>
-          </Col>
-          <Col span={24}>
-            <Card
-              title={
-                <span>
-                  <ApartmentOutlined /> {t.teamTree}
+        <p className={styles.welcomeMeta}>
+          <span>
+            {t.merchant}：{summary.data?.merchantName || user.merchantName || t.none}
+          </span>
+          <span>
+            {t.team}：{user.team.teamName || t.none}
+          </span>
+          <span>{dayjs().format(t.dateFormat)}</span>
+        </p>
+      </Card>
+
+      <Row gutter={[16, 16]} className={styles.figures}>
+        {summary.isPending
+          ? Array.from({ length: 3 }, (_, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders while loading have no identity.
+              <Col key={index} xs={24} sm={12} lg={figureSpan}>
+                <Card variant="borderless">
+                  <Skeleton active paragraph={{ rows: 1 }} />
+                </Card>
+              </Col>
+            ))
+          : figures.map((figure) => (
+              <Col key={figure.key} xs={24} sm={12} lg={figureSpan}>
+                <Card variant="borderless" className={styles.figure}>
+                  <Statistic title={figure.label} value={figure.value} suffix={figure.unit} />
+                </Card>
+              </Col>
+            ))}
+      </Row>
+
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={16}>
+          <Card
+            variant="borderless"
+            title={
+              <span>
+                <BarChartOutlined /> {t.teamUsers}
+              </span>
+            }
+          >
+            {summary.isPending ? (
+              <Skeleton active paragraph={{ rows: 6 }} />
+            ) : summary.data?.teams?.length ? (
+              <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+                <TeamUsersChart teams={summary.data.teams} />
+              </Suspense>
+            ) : (
+              <Empty description={t.teamTreeEmpty} />
+            )}
+          </Card>
+        </Col>
+        <Col xs={24} xl={8}>
+          <Card
+            variant="borderless"
+            title={
+              <span>
+                <AppstoreOutlined /> {t.quickLinks}
+              </span>
+            }
+          >
+            <nav className={styles.links} aria-label={t.quickLinks}>
+              {modules.map((node) => (
+                <Link key={node.path} to={firstPagePath(node)} className={styles.link}>
+                  <span className={styles.linkIcon}>{menuIcon(node.icon)}</span>
+                  <span className={styles.linkTitle}>{menuTitle(node, viewer)}</span>
+                  <span className={styles.linkMeta}>
+                    {navigationPages([node]).length}
+                    {t.pagesUnit}
+                  </span>
+                </Link>
+              ))}
+              <Link to={PERSONAL_CENTRE} className={styles.link}>
+                <span className={styles.linkIcon}>
+                  <UserOutlined />
                 </span>
-              }
-            >
-              {!teams ? (
-                <Skeleton active paragraph={{ rows: 4 }} />
-              ) : tree.length === 0 ? (
-                <Empty description={t.teamTreeEmpty} />
-              ) : (
-                <Tree treeData={tree} defaultExpandedKeys={allKeys(tree)} showLine selectable={false} />
-              )}
-            </Card>
-          </Col>
-        </Row>
-      </Layout.Content>
-    </Layout>
+                <span className={styles.linkTitle}>{t.personalCentre}</span>
+                <span className={styles.linkMeta}>{t.personalCentreHint}</span>
+              </Link>
+            </nav>
+          </Card>
+        </Col>
+        <Col span={24}>
+          <Card
+            variant="borderless"
+            title={
+              <span>
+                <ApartmentOutlined /> {t.teamTree}
+              </span>
+            }
+          >
+            {summary.isPending ? (
+              <Skeleton active paragraph={{ rows: 4 }} />
+            ) : tree.length === 0 ? (
+              <Empty description={t.teamTreeEmpty} />
+            ) : (
+              <Tree treeData={tree} defaultExpandedKeys={allKeys(tree)} showLine selectable={false} />
+            )}
+          </Card>
+        </Col>
+      </Row>
+    </div>
   );
 }

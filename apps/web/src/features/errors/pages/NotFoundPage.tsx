@@ -1,19 +1,6 @@
-import { Button, Result } from 'antd';
-import { Link } from 'react-router';
 import { texts } from '../../../locales';
-import { HOME_PATH } from '../../../router/paths';
+import { ErrorPage } from '../ErrorPage';
 
 export default function NotFoundPage() {
-  return (
-    <Result
-      status="404"
-      title={texts.errors.notFoundTitle}
-      subTitle={texts.errors.notFound}
-      extra={
-        <Link to={HOME_PATH}>
-          <Button type="primary">{texts.app.backHome}</Button>
-        </Link>
-      }
-    />
-  );
+  return <ErrorPage status="404" code={texts.errors.notFoundTitle} message={texts.errors.notFound} />;
 }

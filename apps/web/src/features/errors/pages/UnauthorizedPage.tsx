@@ -1,19 +1,6 @@
-import { Button, Result } from 'antd';
-import { Link } from 'react-router';
 import { texts } from '../../../locales';
-import { HOME_PATH } from '../../../router/paths';
+import { ErrorPage } from '../ErrorPage';
 
 export default function UnauthorizedPage() {
-  return (
-    <Result
-      status="403"
-      title={texts.errors.unauthorizedTitle}
-      subTitle={texts.errors.unauthorized}
-      extra={
-        <Link to={HOME_PATH}>
-          <Button type="primary">{texts.app.backHome}</Button>
-        </Link>
-      }
-    />
-  );
+  return <ErrorPage status="403" code={texts.errors.unauthorizedTitle} message={texts.errors.unauthorized} />;
 }

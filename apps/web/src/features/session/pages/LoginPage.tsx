@@ -1,4 +1,4 @@
-import { LockOutlined, SafetyOutlined, TruckOutlined, UserOutlined } from '@ant-design/icons';
+import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { App, Button, Card, Checkbox, Form, Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -8,7 +8,8 @@ import { login } from '../../../api/session';
 import { getToken, setToken } from '../../../api/token';
 import { texts } from '../../../locales';
 import { safeRedirect } from '../../../router/paths';
-import { remember, rememberedRefreshToken, rememberedUsername } from '../remember';
+import { useBrandHead } from '../../../shell/useBrand';
+import { remember, rememberedRefreshToken, rememberedUsername, setSessionRefreshToken } from '../remember';
 import { restoreSession } from '../restoreSession';
 import { useCaptcha } from '../useCaptcha';
 import styles from './LoginPage.module.css';
@@ -29,6 +30,7 @@ export default function LoginPage() {
   const [searchParams] = useSearchParams();
   const target = safeRedirect(searchParams.get('redirect'));
   const captcha = useCaptcha();
+  const brand = useBrandHead();
   const [submitting, setSubmitting] = useState(false);
   const [restoring, setRestoring] = useState(() => !getToken() && Boolean(rememberedRefreshToken()));
   const [initialValues] = useState(() => {
@@ -74,6 +76,7 @@ export default function LoginPage() {
         webVerifyCode: captcha.verifyCodeId ? values.verifyCode?.trim() : undefined,
       });
       setToken(result.token);
+      setSessionRefreshToken(result.refreshToken);
       message.destroy();
       remember(values.rememberMe ? { username, refreshToken: result.refreshToken } : null);
       navigate(target, { replace: true });
@@ -86,12 +89,16 @@ export default function LoginPage() {
   };
 
   return (
-    <div className={styles.page}>
+    <div
+      className={styles.page}
+      style={{ backgroundImage: `url("${brand.loginBackground}")` }}
+      data-brand={brand.key}
+    >
       <section className={styles.brand}>
         <div className={styles.logo}>
-          <TruckOutlined />
+          <img src={brand.logo} alt={brand.title} className={styles.logoImage} />
         </div>
-        <h1 className={styles.title}>{texts.app.title}</h1>
+        <h1 className={styles.title}>{brand.title}</h1>
         <p className={styles.subtitle}>{t.subtitle}</p>
       </section>
       <Card className={styles.panel} variant="borderless">

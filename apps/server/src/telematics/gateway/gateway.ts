@@ -1,0 +1,204 @@
+import net from 'node:net';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { AppError, BodyCode } from '../../http/envelope';
+import type { Ingest } from '../ingest/ingest';
+import { encodeLocationQuery, encodeTextMessage, MSG } from '../jt808';
+import { type GatewayLog, type QueriedLocation, Session, type SessionHost } from './session';
+
+export interface GatewayOptions {
+  host: string;
+  /** 0 picks a free port. */
+  port: number;
+  /** A connection that sends no frame for this long is closed (3 heartbeats of 60 s by default). */
+  idleMs: number;
+  /** How long `queryLocation` and `sendText` wait for the terminal. */
+  replyTimeoutMs: number;
+  /** The server's clock for stored times. */
+  now(): number;
+  log: GatewayLog;
+  /** Reports of one connection waiting for their commit before its socket is paused; default 64. */
+  maxPendingPerConnection?: number;
+  /** Rows queued in the ingest before every socket pauses; default 50,000. */
+  maxBacklog?: number;
+}
+
+/** Error of a platform command to a terminal that is not connected or did not answer (body code 511). */
+export class TerminalOfflineError extends AppError {
+  constructor() {
+    super(BodyCode.terminalOffline, '终端设备不在线');
+    this.name = 'TerminalOfflineError';
+  }
+}
+
+const offline = () => new TerminalOfflineError();
+
+/**
+ * The JT/T 808 gateway: a TCP server whose connections are `Session`s. It keeps the registry of
+ * authenticated terminals (one connection a terminal: a newer one closes the older), closes idle
+ * connections, marks vehicles online and offline through the ingest (ordered with their reports),
+ * pauses reading while the ingest is behind, and sends platform commands to terminals.
+ */
+export class Gateway implements SessionHost {
+  readonly db: Kysely<Database>;
+  readonly ingest: Ingest;
+  readonly log: GatewayLog;
+  readonly maxPending: number;
+  private readonly maxBacklog: number;
+  private readonly server: net.Server;
+  private readonly sessions = new Set<Session>();
+  private readonly byTid = new Map<string, Session>();
+  private readonly waiting = new Set<Session>();
+  private sweepTimer: NodeJS.Timeout | null = null;
+  private boundPort: number | null = null;
+  private stopping = false;
+
+  constructor(
+    db: Kysely<Database>,
+    ingest: Ingest,
+    private readonly options: GatewayOptions,
+  ) {
+    this.db = db;
+    this.ingest = ingest;
+    this.log = options.log;
+    this.maxPending = options.maxPendingPerConnection ?? 64;
+    this.maxBacklog = options.maxBacklog ?? 50_000;
+    this.server = net.createServer({ noDelay: true }, (socket) => this.accept(socket));
+    this.server.on('error', (error) => this.log.error({ err: error }, 'JT/T 808 server error'));
+    ingest.onDrained = () => this.resumeWaiting();
+  }
+
+  now(): number {
+    return this.options.now();
+  }
+
+  /** The bound TCP port (null before `start`). */
+  get port(): number | null {
+    return this.boundPort;
+  }
+
+  /** Open connections, authenticated or not. */
+  get connections(): number {
+    return this.sessions.size;
+  }
+
+  /** True when the terminal `tid` is connected and authenticated. */
+  isOnline(tid: string): boolean {
+    return this.byTid.get(tid)?.state === 'authenticated';
+  }
+
+  async start(): Promise<number> {
+    await new Promise<void>((resolve, reject) => {
+      const fail = (error: Error) => reject(error);
+      this.server.once('error', fail);
+      this.server.listen({ host: this.options.host, port: this.options.port, backlog: 4096 }, () => {
+        this.server.off('error', fail);
+        resolve();
+      });
+    });
+    const address = this.server.address();
+    this.boundPort = typeof address === 'object' && address ? address.port : this.options.port;
+    const every = Math.max(50, Math.min(15_000, Math.floor(this.options.idleMs / 4)));
+    this.sweepTimer = setInterval(() => this.sweepIdle(), every);
+    this.sweepTimer.unref();
+    this.log.info({ port: this.boundPort }, 'JT/T 808 gateway listening');
+    return this.boundPort;
+  }
+
+  /** Stops listening, closes every connection and waits for their reports to be stored. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    this.sweepTimer = null;
+    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    for (const session of this.sessions) session.socket.destroy();
+    await closed;
+    await this.ingest.drain();
+  }
+
+  /** Sends 0x8201 and resolves with the terminal's 0x0201 (stored like any report). */
+  queryLocation(tid: string, timeoutMs = this.options.replyTimeoutMs): Promise<QueriedLocation> {
+    const session = this.byTid.get(tid);
+    if (!session) return Promise.reject(offline());
+    return session.command<QueriedLocation>(
+      MSG.locationQuery,
+      (h) => encodeLocationQuery(h),
+      timeoutMs,
+      offline,
+    );
+  }
+
+  /**
+   * Sends a 0x8300 text message (flags: see the codec's TEXT_FLAG) and resolves with the result of
+   * the terminal's 0x0001 (0 ok, 1 fail, 2 bad message, 3 unsupported). Text GBK cannot write is
+   * refused with body code 400.
+   */
+  sendText(
+    tid: string,
+    flags: number,
+    text: string,
+    timeoutMs = this.options.replyTimeoutMs,
+  ): Promise<number> {
+    const session = this.byTid.get(tid);
+    if (!session) return Promise.reject(offline());
+    return session.command<number>(
+      MSG.textMessage,
+      (h) => encodeTextMessage(h, { flag: flags, text }),
+      timeoutMs,
+      offline,
+    );
+  }
+
+  private accept(socket: net.Socket): void {
+    socket.setNoDelay(true);
+    const session = new Session(socket, this);
+    this.sessions.add(session);
+    socket.on('data', (chunk: Buffer) => session.onData(chunk));
+    socket.on('error', (error) =>
+      this.log.debug({ err: error, remote: session.remote }, 'terminal socket error'),
+    );
+    socket.on('close', () => this.closed(session));
+  }
+
+  authenticated(session: Session): void {
+    const tid = session.tid as string;
+    const older = this.byTid.get(tid);
+    this.byTid.set(tid, session);
+    if (older && older !== session) older.close('replaced by a newer connection of the same terminal');
+    if (session.scope) this.ingest.setOnline(session.scope.truckId, true);
+  }
+
+  closed(session: Session): void {
+    if (session.socket.destroyed) {
+      this.sessions.delete(session);
+      this.waiting.delete(session);
+      session.onClosed(offline);
+    }
+    const tid = session.tid;
+    if (tid !== null && this.byTid.get(tid) === session) {
+      this.byTid.delete(tid);
+      // At shutdown the next start marks every vehicle offline; nothing more is written now.
+      if (session.scope && !this.stopping) this.ingest.setOnline(session.scope.truckId, false);
+    }
+  }
+
+  overloaded(session: Session): boolean {
+    if (this.ingest.backlog < this.maxBacklog) return false;
+    this.waiting.add(session);
+    return true;
+  }
+
+  private resumeWaiting(): void {
+    if (this.waiting.size === 0 || this.ingest.backlog >= this.maxBacklog / 2) return;
+    const sessions = [...this.waiting];
+    this.waiting.clear();
+    for (const session of sessions) session.maybeResume();
+  }
+
+  private sweepIdle(): void {
+    const limit = Date.now() - this.options.idleMs;
+    for (const session of this.sessions) {
+      if (session.lastFrameAt < limit) session.close('idle');
+    }
+  }
+}

@@ -1,0 +1,246 @@
+import type { Kysely } from 'kysely';
+import type { Db } from '../../db/connection';
+import type { Database } from '../../db/schema';
+import { type BatchStore, batchStore, type VehicleState } from './batch-store';
+import { GroupCommit, type GroupCommitOptions } from './group-commit';
+import { accOn, located, type PositionRow } from './position';
+import { persistChanges } from './track-store';
+import { type TrackChange, type TrackRestore, type TruckScope, TruckTrack } from './trips';
+
+export type { VehicleState };
+
+type IngestJob =
+  | { kind: 'store'; rows: number; scope: TruckScope; positions: PositionRow[]; done: (ok: boolean) => void }
+  | { kind: 'online'; rows: 0; truckId: number; online: boolean }
+  | { kind: 'expire'; rows: 0; now: number };
+
+export interface IngestOptions extends GroupCommitOptions {
+  stopThresholdMs: number;
+  /** Where failed transactions are reported. */
+  log: { error(obj: object, msg: string): void };
+}
+
+/**
+ * Stores location reports: positions, the latest state of each truck (memory and `vehicle_state`),
+ * and trips and stops, all of a batch in one transaction (see `GroupCommit`). A report's `done`
+ * is called after that transaction committed (true) or failed (false), never before.
+ */
+export class Ingest {
+  /** Latest state by truck id: read it, never write it (the writer owns it). */
+  readonly latest = new Map<number, VehicleState>();
+  private readonly tracks = new Map<number, TruckTrack>();
+  private readonly restoring = new Map<number, Pick<TrackRestore, 'trip' | 'stop'>>();
+  private readonly writer: GroupCommit<IngestJob>;
+  private closed = false;
+  /** Positions committed since start (benchmarks). */
+  storedRows = 0;
+  private readonly db: Kysely<Database>;
+  private readonly persist: BatchStore;
+
+  constructor(
+    database: Db,
+    private readonly options: IngestOptions,
+  ) {
+    this.db = database.db;
+    this.persist = batchStore(database);
+    this.writer = new GroupCommit<IngestJob>(
+      (batch) => this.commit(batch),
+      (batch, error) => this.settle(batch, error),
+      options,
+    );
+  }
+
+  /** Rows waiting for or inside a transaction. */
+  get backlog(): number {
+    return this.writer.backlog;
+  }
+
+  /** Called after each commit; the gateway resumes paused sockets from here. */
+  set onDrained(listener: (() => void) | null) {
+    this.writer.onDrained = listener;
+  }
+
+  /** Reads the latest states and the open trips and stops (at start, and so after a restart). */
+  async load(): Promise<void> {
+    const states = await this.db.selectFrom('vehicle_state').selectAll().execute();
+    for (const state of states) this.latest.set(state.truck_id, state);
+    const trips = await this.db.selectFrom('trip').selectAll().where('end_time', 'is', null).execute();
+    const stops = await this.db.selectFrom('stop').selectAll().where('end_time', 'is', null).execute();
+    for (const trip of trips) this.restoring.set(trip.truck_id, { trip, stop: null });
+    for (const stop of stops) {
+      const entry = this.restoring.get(stop.truck_id);
+      if (entry) entry.stop = stop;
+      else this.restoring.set(stop.truck_id, { trip: null, stop });
+    }
+  }
+
+  /** Marks every vehicle offline (no connection survives a restart of the gateway). */
+  async markAllOffline(): Promise<void> {
+    await this.db.updateTable('vehicle_state').set({ online: 0 }).where('online', '=', 1).execute();
+    for (const state of this.latest.values()) state.online = 0;
+  }
+
+  /** Queues the positions of one message (one transaction for all of them); `done` after commit. */
+  store(scope: TruckScope, positions: PositionRow[], done: (ok: boolean) => void): void {
+    if (this.closed) {
+      queueMicrotask(() => done(false));
+      return;
+    }
+    this.writer.push({ kind: 'store', rows: positions.length, scope, positions, done });
+  }
+
+  /** Queues an online flag change, ordered with the reports around it. */
+  setOnline(truckId: number, online: boolean): void {
+    if (this.closed) return;
+    this.writer.push({ kind: 'online', rows: 0, truckId, online });
+  }
+
+  /** Ends the trips of trucks that stand and stopped reporting longer than the stop threshold. */
+  expireTrips(now: number): void {
+    if (this.closed) return;
+    this.writer.push({ kind: 'expire', rows: 0, now });
+  }
+
+  /** Resolves when everything queued so far is committed. */
+  drain(): Promise<void> {
+    return this.writer.drain();
+  }
+
+  /** Drains the queue, then saves the open trips' progress. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.writer.drain();
+    const changes: TrackChange[] = [];
+    for (const track of this.tracks.values()) track.flush(changes);
+    if (changes.length > 0) {
+      await this.db.transaction().execute((tx) => persistChanges(tx, changes));
+    }
+  }
+
+  private track(scope: TruckScope): TruckTrack {
+    let track = this.tracks.get(scope.truckId);
+    if (!track) {
+      const restore = this.restoring.get(scope.truckId);
+      const last = this.latest.get(scope.truckId) ?? null;
+      track =
+        restore || last
+          ? TruckTrack.restore(scope, this.options.stopThresholdMs, {
+              trip: restore?.trip ?? null,
+              stop: restore?.stop ?? null,
+              last,
+            })
+          : new TruckTrack(scope, this.options.stopThresholdMs);
+      this.restoring.delete(scope.truckId);
+      this.tracks.set(scope.truckId, track);
+    } else {
+      track.scope = scope;
+    }
+    return track;
+  }
+
+  private async commit(batch: IngestJob[]): Promise<void> {
+    const changes: TrackChange[] = [];
+    const undo: (() => void)[] = [];
+    const touched = new Set<number>();
+    const newest = new Map<number, VehicleState>();
+    const onlineOps: { truckId: number; online: boolean }[] = [];
+    const positions: PositionRow[] = [];
+    try {
+      for (const job of batch) {
+        if (job.kind === 'online') {
+          onlineOps.push(job);
+          continue;
+        }
+        if (job.kind === 'expire') {
+          this.expire(job.now, changes, touched, undo);
+          continue;
+        }
+        const track = this.track(job.scope);
+        if (!touched.has(job.scope.truckId)) {
+          touched.add(job.scope.truckId);
+          undo.push(track.snapshot());
+        }
+        for (const row of job.positions) {
+          positions.push(row);
+          const acc = accOn(row.statusBits);
+          track.observe(
+            {
+              time: row.time,
+              lat: row.lat,
+              lon: row.lon,
+              speed: row.speed,
+              acc,
+              located: located(row.statusBits),
+              mileage: row.mileage,
+              fuel: row.fuel,
+            },
+            changes,
+          );
+          const before = newest.get(row.truckId) ?? this.latest.get(row.truckId);
+          if (!before || row.time >= before.time) {
+            newest.set(row.truckId, stateOf(row, acc, job.scope.driverId, before));
+          }
+        }
+      }
+      await this.persist.write({ positions, states: [...newest.values()], online: onlineOps, changes });
+    } catch (error) {
+      for (let i = undo.length - 1; i >= 0; i--) undo[i]?.();
+      throw error;
+    }
+    this.storedRows += positions.length;
+    for (const state of newest.values()) this.latest.set(state.truck_id, state);
+    for (const op of onlineOps) {
+      const state = this.latest.get(op.truckId);
+      if (state) state.online = op.online ? 1 : 0;
+    }
+  }
+
+  private expire(now: number, changes: TrackChange[], touched: Set<number>, undo: (() => void)[]): void {
+    for (const track of this.tracks.values()) {
+      if (!track.expires(now)) continue;
+      if (!touched.has(track.scope.truckId)) {
+        touched.add(track.scope.truckId);
+        undo.push(track.snapshot());
+      }
+      track.expire(now, changes);
+    }
+  }
+
+  private settle(batch: IngestJob[], error: unknown | null): void {
+    if (error) this.options.log.error({ err: error, jobs: batch.length }, 'position batch failed');
+    for (const job of batch) {
+      if (job.kind !== 'store') continue;
+      try {
+        job.done(error === null);
+      } catch (err) {
+        this.options.log.error({ err }, 'report acknowledgement failed');
+      }
+    }
+  }
+}
+
+function stateOf(
+  row: PositionRow,
+  acc: boolean,
+  driverId: number | null,
+  before: VehicleState | undefined,
+): VehicleState {
+  return {
+    truck_id: row.truckId,
+    terminal_id: row.terminalId,
+    time: row.time,
+    received_at: row.receivedAt,
+    lat: row.lat,
+    lon: row.lon,
+    altitude: row.altitude,
+    speed: row.speed,
+    direction: row.direction,
+    acc: acc ? 1 : 0,
+    online: 1,
+    alarm_bits: row.alarmBits,
+    status_bits: row.statusBits,
+    mileage: row.mileage ?? before?.mileage ?? null,
+    fuel: row.fuel ?? before?.fuel ?? null,
+    driver_id: driverId,
+  };
+}

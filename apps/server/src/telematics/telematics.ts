@@ -1,0 +1,90 @@
+import type { Kysely } from 'kysely';
+import type { AppConfig } from '../config';
+import type { Db } from '../db/connection';
+import type { Database } from '../db/schema';
+import { Gateway, TerminalOfflineError } from './gateway/gateway';
+import type { GatewayLog, QueriedLocation } from './gateway/session';
+import { Ingest, type VehicleState } from './ingest/ingest';
+import { schedulePositionPartitions } from './partitions';
+
+/** How often trips of trucks that went silent while standing are closed. */
+const EXPIRE_EVERY_MS = 30_000;
+
+/**
+ * The telematics core as the rest of the server sees it: the latest state of every truck, the
+ * JT/T 808 gateway (when `jt808Port` is not null) and its platform commands, and the daily
+ * position partitions on PostgreSQL. Started in the app's onReady hook, stopped in onClose.
+ */
+export class Telematics {
+  readonly ingest: Ingest;
+  private gateway: Gateway | null = null;
+  private partitions: { stop(): void } | null = null;
+  private expireTimer: NodeJS.Timeout | null = null;
+
+  private readonly db: Kysely<Database>;
+
+  constructor(
+    private readonly database: Db,
+    private readonly config: AppConfig,
+    private readonly log: GatewayLog,
+  ) {
+    this.db = database.db;
+    this.ingest = new Ingest(database, { stopThresholdMs: config.stopThresholdMs, log });
+  }
+
+  /** Bound port of the gateway, null while it is off. */
+  get jt808Port(): number | null {
+    return this.gateway?.port ?? null;
+  }
+
+  /** Latest state of a truck (position, speed, ACC, online, mileage, fuel, driver), if it ever reported. */
+  vehicleState(truckId: number): VehicleState | undefined {
+    return this.ingest.latest.get(truckId);
+  }
+
+  /** True when the terminal `tid` is connected and authenticated now. */
+  isOnline(tid: string): boolean {
+    return this.gateway?.isOnline(tid) ?? false;
+  }
+
+  /** 0x8201 location query; rejects with `TerminalOfflineError` (511) when offline or silent. */
+  queryLocation(tid: string): Promise<QueriedLocation> {
+    return this.gateway ? this.gateway.queryLocation(tid) : Promise.reject(new TerminalOfflineError());
+  }
+
+  /** 0x8300 text message; resolves with the terminal's 0x0001 result. */
+  sendText(tid: string, flags: number, text: string): Promise<number> {
+    return this.gateway
+      ? this.gateway.sendText(tid, flags, text)
+      : Promise.reject(new TerminalOfflineError());
+  }
+
+  async start(): Promise<void> {
+    const partitions = schedulePositionPartitions(this.db, this.database.dialect, this.config.now, this.log);
+    this.partitions = partitions;
+    await partitions.ready;
+    await this.ingest.load();
+    if (this.config.jt808Port === null) return;
+    await this.ingest.markAllOffline();
+    this.gateway = new Gateway(this.db, this.ingest, {
+      host: this.config.jt808Host,
+      port: this.config.jt808Port,
+      idleMs: this.config.jt808IdleMs,
+      replyTimeoutMs: this.config.jt808ReplyTimeoutMs,
+      now: this.config.now,
+      log: this.log,
+    });
+    await this.gateway.start();
+    this.expireTimer = setInterval(() => this.ingest.expireTrips(this.config.now()), EXPIRE_EVERY_MS);
+    this.expireTimer.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.partitions?.stop();
+    if (this.expireTimer) clearInterval(this.expireTimer);
+    this.expireTimer = null;
+    await this.gateway?.stop();
+    this.gateway = null;
+    await this.ingest.close();
+  }
+}

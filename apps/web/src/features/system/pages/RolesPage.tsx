@@ -1,0 +1,106 @@
+import { OPERATE_LOG_PAGES } from '@fleet/domain';
+import { App, Space, Typography } from 'antd';
+import { useMemo, useRef, useState } from 'react';
+import { deleteRole, fetchRoles, type Role, type RoleQuery } from '../../../api/system';
+import {
+  type DialogStatus,
+  type ListColumn,
+  ListPage,
+  type ListPageHandle,
+  OperationLogDialog,
+  type SearchField,
+} from '../../../kit';
+import { dateTimeText, orDash } from '../../../kit/format';
+import { texts } from '../../../locales';
+import { RoleDialog } from '../RoleDialog';
+
+const t = texts.system.roles;
+const common = texts.kit.common;
+
+const searchFields: SearchField[] = [{ name: 'name', label: t.name, placeholder: t.namePlaceholder }];
+
+/** 角色管理 (/permission/role): the merchant's roles and the menus each may use. */
+export default function RolesPage() {
+  const { modal, message } = App.useApp();
+  const list = useRef<ListPageHandle>(null);
+  const [dialog, setDialog] = useState<{ status: DialogStatus; role?: Role } | undefined>();
+  const [logOf, setLogOf] = useState<Role | undefined>();
+
+  const columns = useMemo<ListColumn<Role>[]>(() => {
+    const remove = (role: Role) => {
+      modal.confirm({
+        title: texts.kit.request.confirmTitle,
+        content: t.confirmDelete(role.name),
+        okText: common.ok,
+        okButtonProps: { danger: true },
+        cancelText: common.cancel,
+        onOk: () =>
+          deleteRole(role.id).then(
+            () => {
+              void message.success(t.deleted);
+              void list.current?.reload();
+            },
+            () => undefined,
+          ),
+      });
+    };
+    return [
+      { key: 'name', dataIndex: 'name', title: t.name },
+      { key: 'remark', dataIndex: 'remark', title: t.remark, render: (remark: string) => orDash(remark) },
+      { key: 'userCount', dataIndex: 'userCount', title: t.userCount },
+      {
+        key: 'codes',
+        dataIndex: 'codes',
+        title: t.codeCount,
+        render: (codes: string[]) => t.codeCountUnit(codes.length),
+      },
+      { key: 'createdAt', dataIndex: 'createdAt', title: t.createdAt, render: dateTimeText },
+      {
+        key: 'actions',
+        title: common.actions,
+        locked: true,
+        fixed: 'right',
+        render: (_, role) => (
+          <Space size={12}>
+            <Typography.Link onClick={() => setDialog({ status: 'edit', role })}>
+              {common.edit}
+            </Typography.Link>
+            <Typography.Link type="danger" onClick={() => remove(role)}>
+              {common.delete}
+            </Typography.Link>
+            <Typography.Link onClick={() => setLogOf(role)}>{t.log}</Typography.Link>
+          </Space>
+        ),
+      },
+    ];
+  }, [modal, message]);
+
+  return (
+    <>
+      <ListPage<Role>
+        ref={list}
+        listKey="system/roles"
+        fetchList={(params, signal) => fetchRoles(params as RoleQuery, signal)}
+        columns={columns}
+        rowKey="id"
+        searchFields={searchFields}
+        toolbar={{ onAdd: () => setDialog({ status: 'add' }) }}
+      />
+      {dialog && (
+        <RoleDialog
+          open
+          status={dialog.status}
+          role={dialog.role}
+          onClose={() => setDialog(undefined)}
+          onSaved={() => void list.current?.reload()}
+        />
+      )}
+      <OperationLogDialog
+        open={logOf !== undefined}
+        dataId={logOf?.id}
+        pageEnum={OPERATE_LOG_PAGES.role}
+        onClose={() => setLogOf(undefined)}
+      />
+    </>
+  );
+}

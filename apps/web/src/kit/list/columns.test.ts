@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { columnSettings, fieldsToSave, moveItem, visibleColumns } from './columns';
+
+const columns = [
+  { key: 'username' },
+  { key: 'nickname' },
+  { key: 'phone' },
+  { key: 'status' },
+  { key: 'actions', locked: true },
+];
+const keys = (list: { key: string }[]) => list.map((c) => c.key);
+
+describe('visibleColumns', () => {
+  it('shows every column when nothing is saved', () => {
+    expect(keys(visibleColumns(columns, null))).toEqual([
+      'username',
+      'nickname',
+      'phone',
+      'status',
+      'actions',
+    ]);
+  });
+
+  it('shows the saved columns in the saved order, and the locked ones where they were', () => {
+    expect(keys(visibleColumns(columns, ['status', 'username']))).toEqual(['status', 'username', 'actions']);
+  });
+
+  it('ignores unknown keys, and shows everything rather than nothing', () => {
+    expect(keys(visibleColumns(columns, ['gone', 'phone']))).toEqual(['phone', 'actions']);
+    expect(keys(visibleColumns(columns, ['gone']))).toHaveLength(5);
+    expect(keys(visibleColumns(columns, ['actions']))).toHaveLength(5);
+  });
+
+  it('keeps a locked leading column at the start', () => {
+    const withIndex = [{ key: 'index', locked: true }, ...columns];
+    expect(keys(visibleColumns(withIndex, ['phone']))).toEqual(['index', 'phone', 'actions']);
+  });
+});
+
+describe('columnSettings and fieldsToSave', () => {
+  it('lists saved columns first, the rest hidden, never the locked ones', () => {
+    const settings = columnSettings(columns, ['phone', 'username']);
+    expect(settings).toEqual([
+      { key: 'phone', visible: true },
+      { key: 'username', visible: true },
+      { key: 'nickname', visible: false },
+      { key: 'status', visible: false },
+    ]);
+    expect(fieldsToSave(settings)).toEqual(['phone', 'username']);
+  });
+
+  it('shows every column as visible when nothing is saved', () => {
+    expect(fieldsToSave(columnSettings(columns, null))).toEqual(['username', 'nickname', 'phone', 'status']);
+  });
+});
+
+describe('moveItem', () => {
+  it('moves up and down within the list', () => {
+    expect(moveItem(['a', 'b', 'c'], 2, -1)).toEqual(['a', 'c', 'b']);
+    expect(moveItem(['a', 'b', 'c'], 0, 1)).toEqual(['b', 'a', 'c']);
+    expect(moveItem(['a', 'b', 'c'], 0, -1)).toEqual(['a', 'b', 'c']);
+    expect(moveItem(['a', 'b', 'c'], 2, 5)).toEqual(['a', 'b', 'c']);
+  });
+});
