@@ -292,6 +292,8 @@ describe('全图监控2.0', () => {
     const movingAnswer = (await moving.json()) as Envelope<{ vehicles: { stateCode: string }[] }>;
     expect(movingAnswer.data.vehicles.every((v) => v.stateCode === 'moving')).toBe(true);
     await page.getByRole('button', { name: /^全部/ }).click();
+    await settled();
+    await screenshot(page, 'monitor-new');
     const [list] = await Promise.all([
       page.waitForResponse(calls('/v2/web/monitor/local/team/carList')),
       button(page, '车辆列表').click(),
@@ -299,7 +301,7 @@ describe('全图监控2.0', () => {
     expect(((await list.json()) as Envelope<{ total: number }>).data.total).toBeGreaterThan(0);
     await expect.poll(() => page.locator('.ant-drawer .ant-table-row').count()).toBeGreaterThan(0);
     await settled();
-    await screenshot(page, 'monitor-new');
+    await screenshot(page, 'monitor-new-list');
     await page.locator('.ant-drawer-close').click();
   });
 });

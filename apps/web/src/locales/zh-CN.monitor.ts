@@ -128,6 +128,7 @@ export const zhCNMonitor = {
     rangeTooLong: (days: number) => `查询时间范围不能超过${days}天`,
     presets: { today: '今天', yesterday: '昨天', last3Days: '近3天', dayBefore: '前天' },
     thin: '轨迹抽稀',
+    clickHint: '单击轨迹可跳到最近的轨迹点，悬停显示位置',
     search: '查询',
     empty: '该时间段内没有轨迹数据',
     noQuery: '请选择车辆和时间范围后查询轨迹',

@@ -53,8 +53,24 @@ export function MapTypeSwitch({ value, onChange }: { value: MapType; onChange: (
   );
 }
 
-/** Legend of the five speed bands of the track. */
-export function SpeedLegend() {
+/**
+ * Legend of the five speed bands of the track: a panel over the map, or `inline` as one row
+ * beside it (playback maps, where nothing may cover the track).
+ */
+export function SpeedLegend({ inline = false }: { inline?: boolean }) {
+  if (inline) {
+    return (
+      <section className={styles.legendInline} aria-label={texts.map.legend}>
+        <span className={styles.legendTitle}>{texts.map.legend}</span>
+        {SPEED_BANDS.map((band) => (
+          <span key={band.label} className={styles.legendRow}>
+            <span className={styles.legendSwatch} style={{ background: band.color }} />
+            <span>{band.label}</span>
+          </span>
+        ))}
+      </section>
+    );
+  }
   return (
     <section className={styles.legend} aria-label={texts.map.legend}>
       <div className={styles.legendTitle}>{texts.map.legend}</div>

@@ -56,12 +56,12 @@ export function VehicleListDrawer({ open, onClose, filter, onLocate, onFollow }:
     },
     { key: 'state', title: t.table.state, width: 70, render: (_, row) => <StateTag vehicle={row} /> },
     { key: 'speed', dataIndex: 'speed', title: t.table.speed, width: 90 },
-    { key: 'place', dataIndex: 'place', title: t.table.place, ellipsis: true },
+    { key: 'place', dataIndex: 'place', title: t.table.place, width: 220, ellipsis: true },
     { key: 'reportTime', dataIndex: 'reportTime', title: t.table.reportTime, width: 160 },
     {
       key: 'actions',
       title: t.table.actions,
-      width: 210,
+      width: 260,
       fixed: 'right',
       render: (_, row) => (
         <Space size={0}>
@@ -83,14 +83,14 @@ export function VehicleListDrawer({ open, onClose, filter, onLocate, onFollow }:
   ];
 
   return (
-    <Drawer title={t.vehicleList} placement="left" size={980} open={open} onClose={onClose} mask={false}>
+    <Drawer title={t.vehicleList} placement="left" size={1040} open={open} onClose={onClose} mask={false}>
       <Table<CarListRow>
         rowKey="vin"
         size="small"
         columns={columns}
         dataSource={list.data?.list ?? []}
         loading={list.isFetching}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1260 }}
         locale={{ emptyText: t.noVehicle }}
         pagination={{
           current: paging.pageNum,

@@ -84,11 +84,12 @@ export function PlaybackMap({ track, kit, plate, emptyText, onDrawn }: PlaybackM
             <MapTypeSwitch value={mapType} onChange={setMapType} />
             <MeasureTool unit={unit} onUnitChange={setUnit} />
           </MapOverlay>
-          <MapOverlay position="bottomLeft">
-            <SpeedLegend />
-          </MapOverlay>
         </BaseMap>
         {(!track || track.count === 0) && emptyText && <div className={styles.empty}>{emptyText}</div>}
+      </div>
+      <div className={styles.legendBar}>
+        <SpeedLegend inline />
+        <span className={styles.hint}>{texts.track.clickHint}</span>
       </div>
       <PlaybackControls kit={kit} track={track} />
     </div>

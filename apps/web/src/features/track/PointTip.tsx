@@ -34,7 +34,15 @@ export function PointTip({
       className: mapStyles.pointTip,
       opacity: 0.96,
     });
-    const popup = L.popup({ className: mapStyles.pointTip, autoPan: true, maxWidth: 320, offset: [0, -4] });
+    // The map's own controls sit along its top: a card opens clear of them.
+    const popup = L.popup({
+      className: mapStyles.pointTip,
+      autoPan: true,
+      autoPanPaddingTopLeft: [10, 56],
+      autoPanPaddingBottomRight: [10, 10],
+      maxWidth: 320,
+      offset: [0, -4],
+    });
     let rest = 0;
     let hovered: number | null = null;
     let clicked: number | null = null;

@@ -1,10 +1,10 @@
-import { durationText } from '@fleet/domain';
+import { durationText, MAP_PICKER_CENTER, ROUTE_MAP_INITIAL_ZOOM } from '@fleet/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Empty, Modal, Spin } from 'antd';
 import { useMemo } from 'react';
 import { fetchAltitude, fetchRoadData, type RoadShare } from '../../api/history';
 import { texts } from '../../locales';
-import { BaseMap, MapOverlay, SpeedLegend, type TrackColumns, TrackLayer } from '../../map';
+import { BaseMap, SpeedLegend, type TrackColumns, TrackLayer } from '../../map';
 import { EChart } from './EChart';
 import styles from './track.module.css';
 import { timeMs } from './trackData';
@@ -125,12 +125,12 @@ export default function TripConditionView({
       />
       <div className={styles.condition}>
         <div className={styles.conditionMap}>
-          <BaseMap center={{ lng: 116.404, lat: 39.915 }} zoom={6} label={t.title}>
-            <TrackLayer track={track} />
-            <MapOverlay position="bottomLeft">
-              <SpeedLegend />
-            </MapOverlay>
-          </BaseMap>
+          <div className={styles.conditionMapBox}>
+            <BaseMap center={MAP_PICKER_CENTER} zoom={ROUTE_MAP_INITIAL_ZOOM} label={t.title}>
+              <TrackLayer track={track} />
+            </BaseMap>
+          </div>
+          <SpeedLegend inline />
         </div>
         <div className={styles.charts}>
           {road.isPending ? (
