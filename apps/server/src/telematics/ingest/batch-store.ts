@@ -2,6 +2,7 @@ import type SQLite from 'better-sqlite3';
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { Db } from '../../db/connection';
 import type { Database } from '../../db/schema';
+import { type Checkpointer, startCheckpointer } from './checkpointer';
 import type { PositionRow } from './position';
 import { persistChanges } from './track-store';
 import type { TrackChange } from './trips';
@@ -37,6 +38,8 @@ export interface Batch {
 
 export interface BatchStore {
   write(batch: Batch): Promise<void>;
+  /** Stops background work (SQLite's checkpointer). */
+  close(): Promise<void>;
 }
 
 const POSITION_COLUMNS =
@@ -99,16 +102,26 @@ const SQLITE_CHUNK = 64;
  */
 class SqliteBatchStore implements BatchStore {
   private prepared: ReturnType<typeof prepareSqlite> | null = null;
+  private checkpointer: Checkpointer | null = null;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly sqlite: SQLite.Database,
+    private readonly log: { error(obj: object, msg: string): void },
   ) {}
+
+  async close(): Promise<void> {
+    await this.checkpointer?.stop();
+    this.checkpointer = null;
+  }
 
   async write(batch: Batch): Promise<void> {
     await this.db.connection().execute(async (conn) => {
       // Prepared on first use: the tables exist once the migrations ran.
-      this.prepared ??= prepareSqlite(this.sqlite);
+      if (!this.prepared) {
+        this.prepared = prepareSqlite(this.sqlite);
+        this.checkpointer = startCheckpointer(this.sqlite, this.log);
+      }
       const s = this.prepared;
       s.begin.run();
       try {
@@ -128,7 +141,8 @@ class SqliteBatchStore implements BatchStore {
 function prepareSqlite(sqlite: SQLite.Database) {
   // Every truck appends to its own leaf of the position (truck_id, time) index, so each commit
   // dirties about one index page a report: a larger page cache keeps those leaves in memory, and
-  // a longer WAL before a checkpoint writes a leaf dirtied by several commits back only once.
+  // a longer WAL between checkpoints writes a leaf dirtied by several commits back only once.
+  // Checkpoints run in a worker thread (see checkpointer.ts) unless that cannot start.
   sqlite.pragma('cache_size = -65536');
   sqlite.pragma('wal_autocheckpoint = 10000');
   const rows = (n: number, width: number) =>
@@ -233,6 +247,8 @@ function columns<T>(
 class PostgresBatchStore implements BatchStore {
   constructor(private readonly db: Kysely<Database>) {}
 
+  async close(): Promise<void> {}
+
   async write(batch: Batch): Promise<void> {
     await this.db.transaction().execute(async (tx) => {
       if (batch.positions.length > 0) {
@@ -255,10 +271,10 @@ class PostgresBatchStore implements BatchStore {
   }
 }
 
-export function batchStore(database: Db): BatchStore {
+export function batchStore(database: Db, log: { error(obj: object, msg: string): void }): BatchStore {
   if (database.dialect === 'sqlite') {
     if (!database.sqlite) throw new Error('the SQLite ingest needs the connection handle (Db.sqlite)');
-    return new SqliteBatchStore(database.db, database.sqlite);
+    return new SqliteBatchStore(database.db, database.sqlite, log);
   }
   return new PostgresBatchStore(database.db);
 }

@@ -5,7 +5,8 @@ import { type BatchStore, batchStore, type VehicleState } from './batch-store';
 import { GroupCommit, type GroupCommitOptions } from './group-commit';
 import { accOn, located, type PositionRow } from './position';
 import { persistChanges } from './track-store';
-import { type TrackChange, type TrackRestore, type TruckScope, TruckTrack } from './trips';
+import { type TrackChange, type TruckScope, TruckTrack } from './trips';
+import { restoreTrack, type TrackRestore } from './trips-restore';
 
 export type { VehicleState };
 
@@ -42,7 +43,7 @@ export class Ingest {
     private readonly options: IngestOptions,
   ) {
     this.db = database.db;
-    this.persist = batchStore(database);
+    this.persist = batchStore(database, options.log);
     this.writer = new GroupCommit<IngestJob>(
       (batch) => this.commit(batch),
       (batch, error) => this.settle(batch, error),
@@ -109,11 +110,15 @@ export class Ingest {
   /** Drains the queue, then saves the open trips' progress. */
   async close(): Promise<void> {
     this.closed = true;
-    await this.writer.drain();
-    const changes: TrackChange[] = [];
-    for (const track of this.tracks.values()) track.flush(changes);
-    if (changes.length > 0) {
-      await this.db.transaction().execute((tx) => persistChanges(tx, changes));
+    try {
+      await this.writer.drain();
+      const changes: TrackChange[] = [];
+      for (const track of this.tracks.values()) track.flush(changes);
+      if (changes.length > 0) {
+        await this.db.transaction().execute((tx) => persistChanges(tx, changes));
+      }
+    } finally {
+      await this.persist.close();
     }
   }
 
@@ -124,7 +129,7 @@ export class Ingest {
       const last = this.latest.get(scope.truckId) ?? null;
       track =
         restore || last
-          ? TruckTrack.restore(scope, this.options.stopThresholdMs, {
+          ? restoreTrack(scope, this.options.stopThresholdMs, {
               trip: restore?.trip ?? null,
               stop: restore?.stop ?? null,
               last,

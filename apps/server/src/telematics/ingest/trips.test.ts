@@ -8,6 +8,7 @@ import {
   tripFuelUsed,
   tripMileage,
 } from './trips';
+import { restoreTrack } from './trips-restore';
 
 const scope = { truckId: 7, merchantId: 1, teamCode: '1000001', driverId: 3 };
 const MIN = 60_000;
@@ -179,7 +180,7 @@ describe('trips and stops', () => {
     expect(changes.kinds).toEqual(['tripStart']);
     const saved = changes[0]?.kind === 'tripStart' ? changes[0].trip : null;
     if (!saved) throw new Error('no save');
-    const restored = TruckTrack.restore(scope, 3 * MIN, {
+    const restored = restoreTrack(scope, 3 * MIN, {
       trip: {
         id: saved.id as number,
         start_time: saved.startTime,
