@@ -86,7 +86,7 @@ describe.each(TEST_DATABASES)('real device frames over TCP on $name', (database)
     const registered = (await device.next(MSG.registerResponse)).message as RegisterResponse;
     expect(registered).toMatchObject({ replySerial: 0, result: 0 });
     expect(registered.authCode).toBeTruthy();
-    // The capture authenticates with the code its stub issued: the platform holds that code now.
+    // The captured 0x0102 carries the code the capture's own server issued; make that the code on record.
     await t.db.db
       .updateTable('terminal')
       .set({ auth_code_hash: sha256('AUTH1234') })
