@@ -1,3 +1,5 @@
+import { bearingDegrees, distanceMeters } from '@fleet/domain';
+
 /** Small spherical geometry on WGS-84 coordinates (degrees), enough for trucks along roads. */
 
 const EARTH_RADIUS_KM = 6371.0088;
@@ -5,21 +7,12 @@ const RAD = Math.PI / 180;
 
 /** Great-circle distance in km. */
 export function distanceKm(lng1: number, lat1: number, lng2: number, lat2: number): number {
-  const dLat = (lat2 - lat1) * RAD;
-  const dLng = (lng2 - lng1) * RAD;
-  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * RAD) * Math.cos(lat2 * RAD) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
+  return distanceMeters(lat1, lng1, lat2, lng2) / 1000;
 }
 
 /** Initial bearing from the first point to the second, degrees clockwise from north, 0 ≤ b < 360. */
 export function bearingDeg(lng1: number, lat1: number, lng2: number, lat2: number): number {
-  const phi1 = lat1 * RAD;
-  const phi2 = lat2 * RAD;
-  const dLng = (lng2 - lng1) * RAD;
-  const y = Math.sin(dLng) * Math.cos(phi2);
-  const x = Math.cos(phi1) * Math.sin(phi2) - Math.sin(phi1) * Math.cos(phi2) * Math.cos(dLng);
-  const deg = Math.atan2(y, x) / RAD;
-  return (deg + 360) % 360;
+  return bearingDegrees(lat1, lng1, lat2, lng2);
 }
 
 /**

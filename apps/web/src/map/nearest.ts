@@ -26,13 +26,5 @@ export function nearestIndex(
   return best;
 }
 
-const EARTH_RADIUS_M = 6_371_008.8;
-
-/** Great-circle distance in metres between two WGS-84 points. */
-export function haversineMeters(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  const rad = Math.PI / 180;
-  const dLat = (lat2 - lat1) * rad;
-  const dLng = (lng2 - lng1) * rad;
-  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(a)));
-}
+/** Great-circle distance in metres between two WGS-84 points (the shared rule of @fleet/domain). */
+export { distanceMeters as haversineMeters } from '@fleet/domain';

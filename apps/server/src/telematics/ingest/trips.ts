@@ -1,3 +1,4 @@
+import { distanceMeters } from '@fleet/domain';
 /**
  * Trips and stops of one truck, derived from its reports in device-time order (pure: no I/O).
  *
@@ -91,15 +92,9 @@ const REFUEL_STEP = 50;
 const MAX_PLAUSIBLE_KMH = 250;
 export const TRIP_SAVE_INTERVAL_MS = 60_000;
 
-const EARTH_RADIUS_M = 6_371_008.8;
-
 /** Great-circle distance in metres between two points given in microdegrees. */
 export function haversineMetres(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const k = Math.PI / 180 / 1e6;
-  const dLat = (lat2 - lat1) * k;
-  const dLon = (lon2 - lon1) * k;
-  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * k) * Math.cos(lat2 * k) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(a)));
+  return distanceMeters(lat1 / 1e6, lon1 / 1e6, lat2 / 1e6, lon2 / 1e6);
 }
 
 /** Mileage of a trip so far, 0.1 km. */

@@ -1,4 +1,4 @@
-import { CHINA_AREAS, findArea } from '@fleet/domain';
+import { bearingDegrees, CHINA_AREAS, distanceMeters, findArea } from '@fleet/domain';
 import { DISTRICT_ENTRIES } from './districts';
 import { PREFECTURE_SEATS } from './prefectures';
 
@@ -66,26 +66,6 @@ function buildPlaces(): Place[] {
     });
   }
   return places;
-}
-
-const EARTH_RADIUS_M = 6_371_008.8;
-const RAD = Math.PI / 180;
-
-/** Great-circle distance in metres between two WGS-84 points. */
-export function distanceMeters(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  const dLat = (lat2 - lat1) * RAD;
-  const dLng = (lng2 - lng1) * RAD;
-  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * RAD) * Math.cos(lat2 * RAD) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(a)));
-}
-
-/** Initial bearing from the first point to the second, degrees clockwise from north (0-360). */
-export function bearingDegrees(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  const y = Math.sin((lng2 - lng1) * RAD) * Math.cos(lat2 * RAD);
-  const x =
-    Math.cos(lat1 * RAD) * Math.sin(lat2 * RAD) -
-    Math.sin(lat1 * RAD) * Math.cos(lat2 * RAD) * Math.cos((lng2 - lng1) * RAD);
-  return (Math.atan2(y, x) / RAD + 360) % 360;
 }
 
 const COMPASS = ['北', '东北', '东', '东南', '南', '西南', '西', '西北'] as const;
@@ -156,3 +136,5 @@ export function gazetteer(): Gazetteer {
   shared ??= new Gazetteer(buildPlaces());
   return shared;
 }
+
+export { bearingDegrees, distanceMeters };
