@@ -7,19 +7,14 @@
  *   BENCH_DATABASE_URL=postgres://... npm run bench:ingest -w @fleet/bench   (a fresh schema)
  * Settings (env): BENCH_CONNECTIONS (10000), BENCH_SECONDS (20), BENCH_WARMUP (5), BENCH_RUNS (3),
  * BENCH_WINDOW (1, reports in flight per connection when saturating; paced runs allow 8), BENCH_RATE (30000, paced runs),
- * BENCH_IDLE_CONNECTIONS (100000, capped by the open-file limit), BENCH_PHASES (decode,store,idle,load).
+ * BENCH_IDLE_CONNECTIONS (100000, capped by the open-file limit), BENCH_PHASES (decode,store,idle,load),
+ * BENCH_HISTORY (0, reports a truck stored before the store and load phases: see addBenchHistory).
  */
-import { fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { buildApp } from '@fleet/server/src/app';
-import { loadConfig } from '@fleet/server/src/config';
-import { connect, type Db } from '@fleet/server/src/db/connection';
+import type { Db } from '@fleet/server/src/db/connection';
 import { Ingest } from '@fleet/server/src/telematics/ingest/ingest';
 import { positionRow } from '@fleet/server/src/telematics/ingest/position';
 import {
@@ -29,10 +24,19 @@ import {
   type Location,
   parseFrame,
 } from '@fleet/server/src/telematics/jt808';
-import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
+import {
+  addBenchFleet,
+  addBenchHistory,
+  type BenchDatabase,
+  fmt,
+  freshDatabase,
+  type LoadResult,
+  loadProcess,
+  median,
+  phoneOf,
+  startServer,
+} from './support';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const CONNECTIONS = env('BENCH_CONNECTIONS', 10_000);
 const SECONDS = env('BENCH_SECONDS', 20);
@@ -54,141 +58,6 @@ function openFileLimit(): { soft: number; hard: number } {
     .slice(1, 3)
     .map(Number);
   return { soft: soft ?? 0, hard: hard ?? 0 };
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-};
-const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
-
-// --- fresh database --------------------------------------------------------------------------
-
-interface BenchDatabase {
-  url: string;
-  name: 'sqlite' | 'postgres';
-  open(): Db;
-  dispose(): Promise<void>;
-}
-
-async function freshDatabase(): Promise<BenchDatabase> {
-  const url = process.env.BENCH_DATABASE_URL;
-  if (!url) {
-    const dir = mkdtempSync(path.join(tmpdir(), 'fleet-ingest-bench-'));
-    const file = `sqlite:${path.join(dir, 'fleet.db')}`;
-    return {
-      url: file,
-      name: 'sqlite',
-      open: () => connect(file),
-      dispose: async () => rmSync(dir, { recursive: true, force: true }),
-    };
-  }
-  const schema = `bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  return {
-    url,
-    name: 'postgres',
-    open: () => connect(url, { schema, poolSize: 10 }),
-    dispose: async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop schema ${schema} cascade`);
-      await c.end();
-    },
-  };
-}
-
-const phoneOf = (i: number) => String(15_000_000_000 + i + 1);
-
-/** Terminals and trucks the bench's terminals report as (merchant and team of the demo seed). */
-async function addBenchFleet(db: Db, count: number): Promise<void> {
-  const merchant = await db.db.selectFrom('merchant').select('id').orderBy('id').executeTakeFirstOrThrow();
-  const now = Date.now();
-  const scope = { merchant_id: merchant.id, team_code: '10000010010001', created_at: now, updated_at: now };
-  for (let start = 0; start < count; start += 500) {
-    const n = Math.min(500, count - start);
-    await db.db.transaction().execute(async (tx) => {
-      const terminals = await tx
-        .insertInto('terminal')
-        .values(Array.from({ length: n }, (_, i) => ({ ...scope, phone: phoneOf(start + i) })))
-        .returning('id')
-        .execute();
-      await tx
-        .insertInto('truck')
-        .values(
-          terminals.map((t, i) => ({
-            ...scope,
-            car_no: `蒙K${String(start + i).padStart(6, '0')}`,
-            vin: `BENCH${String(start + i).padStart(12, '0')}`,
-            terminal_id: t.id,
-          })),
-        )
-        .execute();
-    });
-  }
-}
-
-async function startServer(database: BenchDatabase, db: Db): Promise<FastifyInstance> {
-  const config = {
-    ...loadConfig({}),
-    databaseUrl: database.url,
-    jt808Port: 0,
-    simulatorVehicles: 0,
-    logLevel: 'warn',
-    jt808IdleMs: 3600_000,
-  };
-  const app = await buildApp(config, { database: db, logger: { level: 'warn' } });
-  await app.ready();
-  return app;
-}
-
-// --- load process ----------------------------------------------------------------------------
-
-interface LoadResult {
-  mode: string;
-  connections: number;
-  acked: number;
-  failed: number;
-  seconds: number;
-  perSecond: number;
-  p50: number;
-  p99: number;
-  max: number;
-  clientCpu: number;
-  stillInFlight: number;
-  error?: string;
-}
-
-function loadProcess() {
-  const child = fork(path.join(here, 'ingest-load.ts'), [], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const pending: ((value: unknown) => void)[] = [];
-  child.on('message', (m) => {
-    if ((m as { ready?: boolean }).ready) return;
-    pending.shift()?.(m);
-  });
-  const ready = new Promise<void>((resolve) =>
-    child.on('message', (m) => (m as { ready?: boolean }).ready && resolve()),
-  );
-  return {
-    ready,
-    ask<T>(message: object): Promise<T> {
-      return new Promise((resolve) => {
-        pending.push(resolve as (value: unknown) => void);
-        child.send(message);
-      });
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        child.on('exit', () => resolve());
-        child.send({ cmd: 'close' });
-      }),
-  };
 }
 
 // --- phases ----------------------------------------------------------------------------------
@@ -292,7 +161,9 @@ async function storeCeiling(db: Db, trucks: number): Promise<{ perSecond: number
   const used = process.cpuUsage(cpu);
   const seconds = (performance.now() - started) / 1000;
   stop = true;
-  await ingest.drain();
+  // close, not just drain: it also stops this writer's WAL checkpointer thread, which would keep
+  // the process alive when no load phase follows.
+  await ingest.close();
   return { perSecond: stored / seconds, perCpuSecond: stored / ((used.user + used.system) / 1e6) };
 }
 
@@ -365,6 +236,14 @@ const loadDatabase = PHASES.has('idle') ? await freshDatabase() : database;
 const db = loadDatabase.open();
 const app = await startServer(loadDatabase, db);
 await addBenchFleet(db, CONNECTIONS);
+const HISTORY = env('BENCH_HISTORY', 0);
+if (HISTORY > 0) {
+  const started = performance.now();
+  await addBenchHistory(db, HISTORY);
+  console.log(
+    `history: ${fmt(HISTORY * CONNECTIONS)} positions stored first in ${fmt(performance.now() - started)} ms`,
+  );
+}
 
 if (PHASES.has('store')) {
   const store = await storeCeiling(db, CONNECTIONS);

@@ -61,7 +61,9 @@ for (const viewport of VIEWPORTS) {
           if (account === 'dispatch') await screenshot(page, `shell-401-${size}`);
           await page.getByRole('button', { name: '返回首页' }).click();
           await page.waitForURL((url) => url.pathname === HOME);
-          await page.goto('/alarm/driver/route');
+          await page.goto(
+            account === 'finance' ? '/smart-coal/wayBill-cost-approval' : '/safe-report/risk-monitor',
+          );
           await page.waitForURL((url) => url.pathname === '/404');
           await page.getByText('抱歉，您访问的页面不存在').waitFor();
           if (account === 'dispatch') await screenshot(page, `shell-404-${size}`);
@@ -73,6 +75,9 @@ for (const viewport of VIEWPORTS) {
       const page = await newPage(viewport);
       await signIn(page, 'admin');
       await topMenu(page).getByRole('link', { name: '信息管理' }).click();
+      // the module opens on its first page (车辆管理); the system pages are in its sidebar
+      await page.waitForURL((url) => url.pathname === '/truck-manage/index');
+      await openFromDrawer(page, '用户管理');
       await page.waitForURL((url) => url.pathname === '/permission/user');
       await eventually(() => page.title()).toBe('用户管理 - 车队管理平台');
       const sidebar = page.getByRole('menu', { name: '侧边菜单' });

@@ -14,22 +14,46 @@ import { DEMO_FLEET_SIZE, seedDemo } from './db/seed';
 import { registerAuthHook } from './http/auth';
 import { AppError, BodyCode, SYSTEM_FAULT_MESSAGE } from './http/envelope';
 import type { Access } from './http/route';
+import { registerAddressRoutes } from './modules/addresses/addresses.routes';
+import { registerAddressSheets } from './modules/addresses/addresses.sheets';
+import { registerAlarmMediaRoutes } from './modules/alarm-settings/alarm-media.routes';
+import { registerAlarmSettingRoutes } from './modules/alarm-settings/alarm-settings.routes';
+import { registerFenceSetRoutes } from './modules/alarm-settings/fence-sets.routes';
+import { registerAlarmRoutes } from './modules/alarms/alarms.routes';
 import { registerAppConfigRoutes } from './modules/app-config/app-config.routes';
 import { registerAreaRoutes } from './modules/areas/areas.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { logSmsProvider, type SmsProvider } from './modules/auth/sms';
+import { registerAuthorizationRoutes } from './modules/authorization/authorization.routes';
+import { registerCustomerRoutes } from './modules/customers/customers.routes';
+import { registerCustomerSheets } from './modules/customers/customers.sheets';
 import { registerDataboardRoutes } from './modules/databoard/databoard.routes';
+import { registerDictionaryRoutes } from './modules/dictionary/dictionary.routes';
+import { registerInviteRoutes } from './modules/driver-registrations/invites.routes';
+import { registerRegistrationPublicRoutes } from './modules/driver-registrations/registrations.public';
+import { registerReviewRoutes } from './modules/driver-registrations/review.routes';
+import { registerDriverExtraRoutes } from './modules/drivers/drivers.extra.routes';
+import { registerDriverRoutes } from './modules/drivers/drivers.routes';
+import { registerDriverSheets } from './modules/drivers/drivers.sheets';
 import { registerFieldSettingRoutes } from './modules/field-settings/field-settings.routes';
+import { registerFileTaskRoutes } from './modules/file-tasks/file-tasks.routes';
 import { registerFileRoutes } from './modules/files/files.routes';
 import { registerGeoRoutes } from './modules/geo/geo.routes';
 import { registerHistoryRoutes } from './modules/history/history.routes';
+import { registerLineRoutes } from './modules/lines/lines.routes';
+import { registerMessageRoutes } from './modules/messages/messages.routes';
 import { registerMonitorRoutes } from './modules/monitor/monitor.routes';
 import { registerOperateLogRoutes } from './modules/operate-log/operate-log.routes';
+import { registerPushRoutes } from './modules/push/push.routes';
 import { registerRoleRoutes } from './modules/roles/roles.routes';
+import { registerStationRoutes } from './modules/stations/stations.routes';
 import { registerTeamRoutes } from './modules/teams/teams.routes';
+import { registerTerminalRoutes } from './modules/terminals/terminals.routes';
+import { registerTruckRoutes } from './modules/trucks/trucks.routes';
 import { registerSystemUserRoutes } from './modules/users/system-users.routes';
 import { registerUserRoutes } from './modules/users/users.routes';
 import { type EventBus, inProcessBus, postgresBus } from './realtime/bus';
+import { registerMessageSocket } from './realtime/message-socket';
 import { Telematics } from './telematics/telematics';
 
 /** What a registered API route declares (tests enumerate them: codes exist, lists are scoped). */
@@ -56,6 +80,8 @@ export interface BuildOptions {
   /** Live event bus; by default in-process on SQLite, LISTEN/NOTIFY on PostgreSQL. */
   bus?: EventBus;
   logger?: FastifyServerOptions['logger'];
+  /** More route registrations after the app's own (tests register fixtures this way). */
+  features?: ((api: FastifyInstance, ctx: AppContext) => void)[];
 }
 
 const FEATURES = [
@@ -69,10 +95,34 @@ const FEATURES = [
   registerFieldSettingRoutes,
   registerOperateLogRoutes,
   registerFileRoutes,
+  registerFileTaskRoutes,
   registerAreaRoutes,
   registerMonitorRoutes,
   registerHistoryRoutes,
   registerGeoRoutes,
+  registerStationRoutes,
+  registerLineRoutes,
+  registerDriverRoutes,
+  registerDriverExtraRoutes,
+  registerDriverSheets,
+  registerCustomerRoutes,
+  registerCustomerSheets,
+  registerAddressRoutes,
+  registerAddressSheets,
+  registerInviteRoutes,
+  registerRegistrationPublicRoutes,
+  registerReviewRoutes,
+  registerTruckRoutes,
+  registerTerminalRoutes,
+  registerMessageRoutes,
+  registerMessageSocket,
+  registerDictionaryRoutes,
+  registerPushRoutes,
+  registerAuthorizationRoutes,
+  registerAlarmRoutes,
+  registerAlarmSettingRoutes,
+  registerFenceSetRoutes,
+  registerAlarmMediaRoutes,
 ];
 
 /** Builds the whole application from its settings: database, API, docs and the web app. */
@@ -170,7 +220,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         msg: 'success',
         data: { status: 'ok' },
       }));
-      for (const register of FEATURES) register(api, ctx);
+      for (const register of [...FEATURES, ...(options.features ?? [])]) register(api, ctx);
     },
     { prefix: '/api' },
   );

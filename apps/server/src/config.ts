@@ -54,6 +54,13 @@ export interface AppConfig {
   /** Base addresses of the online map services (a private proxy may stand in for them). */
   amapBaseUrl: string;
   tiandituBaseUrl: string;
+  /** Base map tiles of the web app: 'osm', 'amap', 'tianditu' (needs mapTiandituKey) or 'custom'. */
+  mapProvider: 'osm' | 'amap' | 'tianditu' | 'custom';
+  /** Browser key of Tianditu tiles; public: every browser receives it with /app/config. */
+  mapTiandituKey: string | null;
+  /** XYZ template of an intranet tile server for 'custom', and the coordinates its tiles are drawn in. */
+  mapTileUrl: string | null;
+  mapTileCoords: 'wgs84' | 'gcj02';
   /** Injectable clock, so tests can move time. */
   now: () => number;
 }
@@ -103,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     loginRateLimit: intEnv(env, 'LOGIN_RATE_LIMIT', 30),
     seedDemo: env.SEED_DEMO !== '0',
     ...geoConfig(env),
+    ...mapConfig(env),
     now: Date.now,
   };
 }
@@ -123,6 +131,29 @@ function geoConfig(env: NodeJS.ProcessEnv) {
     amapBaseUrl: (env.AMAP_BASE_URL || 'https://restapi.amap.com').replace(/\/+$/, ''),
     tiandituBaseUrl: (env.TIANDITU_BASE_URL || 'https://api.tianditu.gov.cn').replace(/\/+$/, ''),
   } as const;
+}
+
+/** The base map block of the web app; the browser falls back to OSM when a provider lacks what it needs. */
+function mapConfig(env: NodeJS.ProcessEnv) {
+  const mapProvider = env.MAP_PROVIDER || 'osm';
+  if (
+    mapProvider !== 'osm' &&
+    mapProvider !== 'amap' &&
+    mapProvider !== 'tianditu' &&
+    mapProvider !== 'custom'
+  )
+    throw new Error(`MAP_PROVIDER must be osm, amap, tianditu or custom, got "${mapProvider}"`);
+  const mapTiandituKey = env.MAP_TIANDITU_KEY || null;
+  const mapTileUrl = env.MAP_TILE_URL || null;
+  if (mapProvider === 'tianditu' && !mapTiandituKey)
+    throw new Error('MAP_PROVIDER=tianditu needs MAP_TIANDITU_KEY');
+  if (mapProvider === 'custom' && !mapTileUrl) throw new Error('MAP_PROVIDER=custom needs MAP_TILE_URL');
+  if (mapTileUrl && !/^https?:\/\/.+\{z\}.*\{x\}.*\{y\}/.test(mapTileUrl))
+    throw new Error('MAP_TILE_URL must be an http(s) XYZ template with {z}, {x} and {y}');
+  const coords = env.MAP_TILE_COORDS || 'wgs84';
+  if (coords !== 'wgs84' && coords !== 'gcj02')
+    throw new Error(`MAP_TILE_COORDS must be wgs84 or gcj02, got "${coords}"`);
+  return { mapProvider, mapTiandituKey, mapTileUrl, mapTileCoords: coords } as const;
 }
 
 /** The simulator block: speed-up and report interval, each at least 1. */

@@ -1,6 +1,8 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { connect } from './db/connection';
 import { acceleratedClock } from './simulator/clock';
+import { storeEvidence } from './simulator/evidence-store';
 import { type FleetSimulator, loopbackFor, startSimulator } from './simulator/fleet';
 
 const settings = loadConfig();
@@ -8,7 +10,9 @@ const simulate = settings.simulatorVehicles > 0;
 // The demo fleet's clock; a fast-forward demo (SIMULATOR_SPEEDUP > 1) runs the platform's clock with it.
 const clock = acceleratedClock(simulate ? settings.simulatorSpeedup : 1);
 const config = simulate && settings.simulatorSpeedup > 1 ? { ...settings, now: clock.now } : settings;
-const app = await buildApp(config);
+// Opened here so that the simulator can file its alarm photos; closed after the app.
+const database = connect(config.databaseUrl);
+const app = await buildApp(config, { database });
 let simulator: FleetSimulator | null = null;
 
 let stopping = false;
@@ -23,6 +27,7 @@ async function shutdown(signal: string) {
   }, 15_000).unref();
   await simulator?.stop();
   await app.close();
+  await database.close();
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -39,5 +44,6 @@ if (simulate && app.jt808Port !== null) {
     clock,
     settings: { reportSeconds: config.simulatorReportSeconds },
     log: app.log.child({ module: 'simulator' }),
+    evidence: storeEvidence(database.db, config.uploadDir, config.now),
   });
 }

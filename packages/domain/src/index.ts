@@ -7,6 +7,7 @@ export * from './areas';
 export * from './catalogue';
 export * from './constants';
 export * from './geo';
+export * from './lines';
 export * from './profit';
 export * from './team';
 export * from './time';

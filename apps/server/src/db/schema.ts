@@ -1,17 +1,36 @@
+import type { CommonAddressTable } from '../modules/addresses/addresses.table';
+import type {
+  AlarmAttachmentTable,
+  AlarmTeamSettingTable,
+  AlarmTruckSettingTable,
+  FenceSetTable,
+} from '../modules/alarm-settings/alarm-settings.table';
+import type { AlarmTable } from '../modules/alarms/alarms.table';
 import type {
   LoginFailureTable,
   SmsCodeTable,
   UserSessionTable,
   VerifyCodeTable,
 } from '../modules/auth/auth.table';
-import type { DriverTable } from '../modules/drivers/drivers.table';
+import type { UserAuthorizationTable } from '../modules/authorization/authorization.table';
+import type { CustomerTable } from '../modules/customers/customers.table';
+import type {
+  DriverRegisterInviteTable,
+  DriverRegistrationTable,
+} from '../modules/driver-registrations/driver-registrations.table';
+import type { DriverSalaryInfoTable, DriverTable } from '../modules/drivers/drivers.table';
 import type { UserFieldSetTable } from '../modules/field-settings/field-settings.table';
+import type { FileTaskTable } from '../modules/file-tasks/file-tasks.table';
 import type { UploadedFileTable } from '../modules/files/files.table';
+import type { LineStationTable, LineTable } from '../modules/lines/lines.table';
 import type { MerchantTable } from '../modules/merchants/merchants.table';
+import type { AlarmSubscriptionTable, MessageTable } from '../modules/messages/messages.table';
 import type { OperateLogTable } from '../modules/operate-log/operate-log.table';
+import type { PushTable } from '../modules/push/push.table';
 import type { RoleMenuTable, RoleTable, UserRoleTable } from '../modules/roles/roles.table';
+import type { StationTable } from '../modules/stations/stations.table';
 import type { TeamTable } from '../modules/teams/teams.table';
-import type { TerminalTable } from '../modules/terminals/terminals.table';
+import type { TerminalSettingTable, TerminalTable } from '../modules/terminals/terminals.table';
 import type { TruckTable } from '../modules/trucks/trucks.table';
 import type {
   AppUserTable,
@@ -41,11 +60,30 @@ export interface Database {
   operate_log: OperateLogTable;
   user_field_set: UserFieldSetTable;
   uploaded_file: UploadedFileTable;
+  file_task: FileTaskTable;
   terminal: TerminalTable;
+  terminal_setting: TerminalSettingTable;
   driver: DriverTable;
+  driver_salary_info: DriverSalaryInfoTable;
+  customer: CustomerTable;
+  common_address: CommonAddressTable;
+  driver_register_invite: DriverRegisterInviteTable;
+  driver_registration: DriverRegistrationTable;
   truck: TruckTable;
   position: PositionTable;
   vehicle_state: VehicleStateTable;
   trip: TripTable;
   stop: StopTable;
+  alarm: AlarmTable;
+  message: MessageTable;
+  alarm_subscription: AlarmSubscriptionTable;
+  alarm_team_setting: AlarmTeamSettingTable;
+  alarm_truck_setting: AlarmTruckSettingTable;
+  fence_set: FenceSetTable;
+  alarm_attachment: AlarmAttachmentTable;
+  push: PushTable;
+  user_authorization: UserAuthorizationTable;
+  station: StationTable;
+  line: LineTable;
+  line_station: LineStationTable;
 }

@@ -2,6 +2,7 @@ import { isKnownCode, ROLE_PRESETS } from '@fleet/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../modules/auth/tokens';
 import { call, DEMO, login, startTestApp, TEST_DATABASES, type TestApp } from '../test/support';
+import { seedForeignRows } from './access.fixtures';
 
 describe.each(TEST_DATABASES)('permissions and tenancy on $name', (database) => {
   let t: TestApp;
@@ -94,6 +95,7 @@ describe.each(TEST_DATABASES)('permissions and tenancy on $name', (database) => 
     expect(coalUser.body.code).toBe(200);
     await call(t.app, 'POST', '/api/auth/pickMerchant', { token: coalAdmin, body: { merchantId: 1 } });
 
+    await seedForeignRows(t.db.db, t.now());
     const token = await login(t.app, 'scope_a1', 'Scope@123');
     const foreign = [
       '示例煤炭运输有限公司',

@@ -1,3 +1,4 @@
+import { formatDate } from '@fleet/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
@@ -53,14 +54,26 @@ export async function authenticate(
   if (now - row.last_seen_at > TOUCH_INTERVAL_MS) {
     await db.updateTable('user_session').set({ last_seen_at: now }).where('id', '=', row.sessionId).execute();
   }
+  // the codes of the user's roles, and of roles granted for a period that includes today
+  const today = formatDate(new Date(now));
   const codes = await db
     .selectFrom('user_role as ur')
     .innerJoin('role as r', 'r.id', 'ur.role_id')
     .innerJoin('role_menu as rm', 'rm.role_id', 'r.id')
     .select('rm.code')
-    .distinct()
     .where('ur.user_id', '=', row.userId)
     .where('r.merchant_id', '=', row.merchantId)
+    .union(
+      db
+        .selectFrom('user_authorization as ua')
+        .innerJoin('role_menu as rm', 'rm.role_id', 'ua.role_id')
+        .select('rm.code')
+        .where('ua.user_id', '=', row.userId)
+        .where('ua.merchant_id', '=', row.merchantId)
+        .where('ua.status', '=', 1)
+        .where('ua.start_date', '<=', today)
+        .where('ua.end_date', '>=', today),
+    )
     .execute();
   return {
     sessionId: row.sessionId,

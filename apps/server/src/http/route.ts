@@ -1,5 +1,6 @@
 import { zodIssueMessage } from '@fleet/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
 import type { AuthContext } from './auth';
 import { AppError, BodyCode, ok } from './envelope';
@@ -103,4 +104,27 @@ export const paging = {
 
 export function pageOffset(p: { pageNum: number; pageSize: number }): number {
   return (p.pageNum - 1) * p.pageSize;
+}
+
+/** How many rows a filtered query selects (columns and order of the query are not needed). */
+export async function countOf<DB, TB extends keyof DB, O>(q: SelectQueryBuilder<DB, TB, O>): Promise<number> {
+  const count = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  // PostgreSQL answers count(*) as a string; the generic row type hides the known `n` column.
+  return Number((count as unknown as { n: number | string }).n);
+}
+
+/**
+ * One page of a filtered query and the count of all its rows, run side by side: `select` adds the
+ * columns and the order to the shared filter, the count ignores both.
+ */
+export async function pageOf<DB, TB extends keyof DB, O, SDB, STB extends keyof SDB, R>(
+  q: SelectQueryBuilder<DB, TB, O>,
+  select: (q: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<SDB, STB, R>,
+  p: { pageNum: number; pageSize: number },
+): Promise<{ rows: R[]; total: number }> {
+  const [rows, total] = await Promise.all([
+    select(q).limit(p.pageSize).offset(pageOffset(p)).execute(),
+    countOf(q),
+  ]);
+  return { rows, total };
 }

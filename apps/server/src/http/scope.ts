@@ -1,4 +1,4 @@
-import type { ExpressionBuilder } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 
 /** What a caller may see: one merchant, and the subtree of their own team. */
 export interface Scope {
@@ -34,4 +34,15 @@ export function inMerchant(scope: Scope, table: string) {
 /** Whether a team code lies in the caller's subtree (for writes that name a team). */
 export function teamInScope(scope: Scope, teamCode: string): boolean {
   return teamCode.startsWith(scope.teamCode);
+}
+
+/**
+ * Rows addressed to a team subtree that contains `teamCode`: `column` holds the addressed team code
+ * (null addresses the whole merchant). Notices and pushes reach the users below their team.
+ */
+export function addressedTo(teamCode: string, column: string) {
+  likePrefix(teamCode);
+  // biome-ignore lint/suspicious/noExplicitAny: applies to any table with a nullable team column
+  return (eb: ExpressionBuilder<any, any>) =>
+    eb.or([eb(column, 'is', null), eb(eb.val(teamCode), 'like', sql<string>`${sql.ref(column)} || '%'`)]);
 }

@@ -16,11 +16,14 @@ import {
   TERMINAL_RESULT,
 } from '../telematics/jt808';
 import type { SimClock } from './clock';
+import { evidencePhoto } from './evidence';
+import type { EvidenceSink } from './evidence-store';
+import type { EvidenceShot, Incidents } from './incidents';
 import { type LinkSettings, type SimulatorLog, TerminalLink } from './link';
 import type { VehicleProfile } from './profile';
 import { locationOf } from './report';
 import { type Outgoing, ReportQueue } from './report-queue';
-import type { TruckSim } from './truck';
+import type { TruckSample, TruckSim } from './truck';
 
 export type { SimulatorLog } from './link';
 
@@ -79,6 +82,9 @@ export class TerminalClient {
     queries: 0,
     texts: 0,
     refusals: 0,
+    /** Active-safety events reported, and their photos filed. */
+    safetyEvents: 0,
+    photos: 0,
   };
   state: ClientState = 'stopped';
   private readonly link: TerminalLink;
@@ -92,6 +98,7 @@ export class TerminalClient {
   private lastSentAt = Number.NEGATIVE_INFINITY;
   private lastAcc: boolean | null = null;
   private loggedOut: (() => void) | null = null;
+  private steeredAt: number | null = null;
 
   constructor(
     readonly profile: VehicleProfile,
@@ -100,6 +107,9 @@ export class TerminalClient {
     private readonly clock: SimClock,
     private readonly settings: ClientSettings,
     private readonly log: SimulatorLog,
+    /** What goes wrong on the truck (terminal alarms, a rule it trips), and where its photos go. */
+    private readonly incidents: Incidents | null = null,
+    private readonly evidence: EvidenceSink | null = null,
   ) {
     this.queue = new ReportQueue(settings.window, settings.maxBuffered, this.stats);
     this.link = new TerminalLink(target, profile.phone, profile.version, settings, log, {
@@ -158,6 +168,8 @@ export class TerminalClient {
     if (this.state === 'stopped') return;
     const now = this.clock.now();
     this.truck.advanceTo(now);
+    this.incidents?.steer(this.truck, now - (this.steeredAt ?? now));
+    this.steeredAt = now;
     const { acc, moving, sleeping } = this.truck.status();
     const s = this.settings;
     const interval = moving
@@ -190,8 +202,34 @@ export class TerminalClient {
     this.slotsSinceReport = 0;
     this.lastAcc = sample.acc;
     this.stats.reports++;
-    this.queue.add(locationOf(sample, this.profile.version), this.state === 'online');
+    const location = this.locationOf(sample);
+    const shots = this.incidents?.decorate(location, sample, this.truck) ?? [];
+    this.queue.add(location, this.state === 'online');
     this.pump();
+    if (location.extras?.adas || location.extras?.dsm || location.extras?.bsd) this.stats.safetyEvents++;
+    for (const shot of shots) this.file(shot);
+  }
+
+  /** The report of a sample, placed where the truck really is (off its line during a detour). */
+  private locationOf(sample: TruckSample) {
+    const placed = this.incidents ? { ...sample, ...this.incidents.place(this.truck, sample) } : sample;
+    return locationOf(placed, this.profile.version);
+  }
+
+  /** Takes a photo of an event and files it under the event's alarm number. */
+  private file(shot: EvidenceShot): void {
+    if (!this.evidence) return;
+    const data = evidencePhoto(shot.scene);
+    this.evidence({ phone: this.phone, alarmNo: shot.alarmNo, channel: shot.scene.channel, data }).then(
+      () => {
+        this.stats.photos++;
+      },
+      (error: Error) =>
+        this.log.warn(
+          { tid: this.phone, err: error.message },
+          'simulated terminal: evidence photo not filed',
+        ),
+    );
   }
 
   /** Sends what the queue lets go while online. */
@@ -302,7 +340,7 @@ export class TerminalClient {
         return;
       case 'locationQuery': {
         this.truck.advanceTo(this.clock.now());
-        const location = locationOf(this.truck.sample(), this.profile.version);
+        const location = this.locationOf(this.truck.sample());
         this.send((h) => encodeLocationQueryResponse(h, header.serial, location));
         this.stats.queries++;
         return;
@@ -310,6 +348,14 @@ export class TerminalClient {
       case 'textMessage':
         this.stats.texts++;
         this.log.info({ tid: this.phone, text: message.text }, 'simulated terminal: text message shown');
+        this.answer(header, TERMINAL_RESULT.ok);
+        return;
+      case 'setParameters':
+        // acknowledged as a terminal does; the simulated cadence stays the simulator's own setting
+        this.log.info(
+          { tid: this.phone, parameters: message.parameters.map((p) => p.id) },
+          'simulated terminal: parameters set',
+        );
         this.answer(header, TERMINAL_RESULT.ok);
         return;
       default:

@@ -2,6 +2,14 @@ import { DEMO_FLEET_SIZE } from '../db/seed';
 import { type DemoTruck, demoFleet } from '../db/seed/demo-fleet';
 import { type ClientSettings, DEFAULT_CLIENT_SETTINGS, type SimulatorLog, TerminalClient } from './client';
 import { acceleratedClock, type SimClock } from './clock';
+import type { EvidenceSink } from './evidence-store';
+import {
+  assignRoles,
+  DEMO_INCIDENT_RATES,
+  type IncidentRates,
+  type IncidentRole,
+  Incidents,
+} from './incidents';
 import { placeTruck } from './placement';
 import { type VehicleProfile, vehicleProfiles } from './profile';
 import { Rng } from './rng';
@@ -25,6 +33,14 @@ export interface SimulatorOptions {
   /** Where a truck starts, when given (tests); other trucks are placed mid-journey by the calendar. */
   start?: (profile: VehicleProfile, time: number) => TruckStart | undefined;
   settings?: Partial<ClientSettings>;
+  /**
+   * What goes wrong on the trucks (see incidents.ts): the demo's rates by default, and the parts
+   * of the demo fleet chosen by the seed (trucks given by a test play the parts `roles` names).
+   * null: nothing goes wrong.
+   */
+  incidents?: { rates?: Partial<IncidentRates>; roles?: ReadonlyMap<string, IncidentRole> } | null;
+  /** Where the photos of active-safety alarms go; none are taken without it. */
+  evidence?: EvidenceSink;
 }
 
 /**
@@ -49,6 +65,8 @@ export function loopbackFor(host: string): string {
 export class FleetSimulator {
   readonly clients: TerminalClient[];
   readonly clock: SimClock;
+  /** The trucks (by terminal phone) that play a part to trip a platform rule. */
+  readonly roles: ReadonlyMap<string, IncidentRole>;
   private starters: NodeJS.Timeout[] = [];
 
   constructor(private readonly options: SimulatorOptions) {
@@ -57,10 +75,32 @@ export class FleetSimulator {
     const settings = { ...DEFAULT_CLIENT_SETTINGS, ...options.settings };
     const trucks = options.trucks ?? simulatedTrucks(options.vehicles);
     const now = this.clock.now();
-    this.clients = vehicleProfiles(trucks, seed).map((profile) => {
+    const profiles = vehicleProfiles(trucks, seed);
+    const plan = options.incidents === undefined ? {} : options.incidents;
+    const rates = { ...DEMO_INCIDENT_RATES, ...plan?.rates };
+    const roles = plan?.roles ?? (options.trucks ? new Map() : assignRoles(profiles, seed));
+    this.roles = plan ? roles : new Map();
+    this.clients = profiles.map((profile) => {
       const start = options.start?.(profile, now) ?? placeTruck(profile, now, seed);
       const truck = new TruckSim(profile, start, now, Rng.of('drive', seed, profile.phone, now));
-      return new TerminalClient(profile, truck, options, this.clock, settings, options.log);
+      const incidents = plan
+        ? new Incidents(
+            profile,
+            roles.get(profile.phone) ?? null,
+            rates,
+            Rng.of('incidents', seed, profile.phone, now),
+          )
+        : null;
+      return new TerminalClient(
+        profile,
+        truck,
+        options,
+        this.clock,
+        settings,
+        options.log,
+        incidents,
+        options.evidence ?? null,
+      );
     });
   }
 
@@ -75,7 +115,15 @@ export class FleetSimulator {
       this.starters.push(timer);
     });
     this.options.log.info(
-      { trucks: this.clients.length, gateway: `${this.options.host}:${this.options.port}` },
+      {
+        trucks: this.clients.length,
+        gateway: `${this.options.host}:${this.options.port}`,
+        parts: Object.fromEntries(
+          this.clients
+            .filter((c) => this.roles.has(c.phone))
+            .map((c) => [c.profile.plate, this.roles.get(c.phone)]),
+        ),
+      },
       'demo fleet simulator started',
     );
   }

@@ -80,6 +80,11 @@ export class TruckSim {
   lastMealAt: number;
   /** Counts for tests and logs. */
   readonly counts = { stops: 0, rests: 0, refuels: 0, legs: 0, halts: 0 };
+  /**
+   * km/h over the speed limit the driver aims for while cruising (0: never over the limit); set for
+   * a while by the simulator's incidents (a driver who speeds).
+   */
+  overLimitKmh = 0;
 
   private until = 0;
   private accOnAt = 0;
@@ -185,6 +190,17 @@ export class TruckSim {
     };
   }
 
+  /**
+   * Keeps the truck at the station it dwells at until `until` (waiting to load or unload), engine
+   * off until `engineOnAt`. False when it is not dwelling or would leave later anyway.
+   */
+  holdStanding(until: number, engineOnAt: number): boolean {
+    if (this.activity !== 'dwell' || until <= this.until) return false;
+    this.until = until;
+    this.accOnAt = Math.min(until, Math.max(this.time, engineOnAt));
+    return true;
+  }
+
   // --- driving ---------------------------------------------------------------------------------
 
   private drive(dt: number): void {
@@ -193,13 +209,11 @@ export class TruckSim {
     const haltAhead = halt !== null && (!stop || halt < stop.km) ? halt : null;
     const stopKm = haltAhead ?? stop?.km ?? null;
     const before = this.speed;
-    const moved = step(
-      this.speed,
-      this.plan.target(this.route, this.km, this.load),
-      dt,
-      this.limits,
-      stopKm === null ? null : stopKm - this.km,
-    );
+    let target = this.plan.target(this.route, this.km, this.load);
+    if (this.overLimitKmh > 0 && target >= this.profile.cruiseKmh - 8) {
+      target = this.profile.speedLimit + this.overLimitKmh;
+    }
+    const moved = step(this.speed, target, dt, this.limits, stopKm === null ? null : stopKm - this.km);
     this.speed = moved.speed;
     this.km = Math.min(this.route.lengthKm, this.km + moved.km);
     this.odometer += moved.km;

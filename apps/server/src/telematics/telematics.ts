@@ -2,13 +2,18 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/connection';
 import type { Database } from '../db/schema';
+import { AlarmEngine } from './alarms/engine';
+import { AlarmSettingsCache } from './alarms/settings-cache';
 import { Gateway, TerminalOfflineError } from './gateway/gateway';
 import type { GatewayLog, QueriedLocation } from './gateway/session';
 import { Ingest, type VehicleState } from './ingest/ingest';
+import type { TerminalParameter } from './jt808';
 import { schedulePositionPartitions } from './partitions';
 
 /** How often trips of trucks that went silent while standing are closed. */
 const EXPIRE_EVERY_MS = 30_000;
+/** How often the alarm rules re-read master data edited elsewhere (speed limits, stations, lines). */
+const ALARM_SETTINGS_EVERY_MS = 60_000;
 
 /**
  * The telematics core as the rest of the server sees it: the latest state of every truck, the
@@ -17,6 +22,10 @@ const EXPIRE_EVERY_MS = 30_000;
  */
 export class Telematics {
   readonly ingest: Ingest;
+  /** Settings the alarm rules read; routes that change them call `load()`. */
+  readonly alarmSettings: AlarmSettingsCache;
+  readonly alarms: AlarmEngine;
+  private settingsTimer: NodeJS.Timeout | null = null;
   private gateway: Gateway | null = null;
   private partitions: { stop(): void } | null = null;
   private expireTimer: NodeJS.Timeout | null = null;
@@ -29,7 +38,14 @@ export class Telematics {
     private readonly log: GatewayLog,
   ) {
     this.db = database.db;
-    this.ingest = new Ingest(database, { stopThresholdMs: config.stopThresholdMs, log });
+    this.alarmSettings = new AlarmSettingsCache(this.db);
+    this.alarms = new AlarmEngine(this.alarmSettings);
+    this.ingest = new Ingest(database, {
+      stopThresholdMs: config.stopThresholdMs,
+      log,
+      alarms: this.alarms,
+      now: config.now,
+    });
   }
 
   /** Bound port of the gateway, null while it is off. */
@@ -59,10 +75,27 @@ export class Telematics {
       : Promise.reject(new TerminalOfflineError());
   }
 
+  /** 0x8103 set terminal parameters; resolves with the terminal's 0x0001 result (0 ok). */
+  setParameters(tid: string, parameters: TerminalParameter[]): Promise<number> {
+    return this.gateway
+      ? this.gateway.setParameters(tid, parameters)
+      : Promise.reject(new TerminalOfflineError());
+  }
+
+  /** Bindings, numbers or trucks of these terminals changed: connected ones re-read them. */
+  terminalsChanged(terminalIds: readonly number[]): Promise<void> {
+    return this.gateway ? this.gateway.refreshTerminals(terminalIds) : Promise.resolve();
+  }
+
   async start(): Promise<void> {
     const partitions = schedulePositionPartitions(this.db, this.database.dialect, this.config.now, this.log);
     this.partitions = partitions;
     await partitions.ready;
+    await this.alarmSettings.load();
+    this.settingsTimer = setInterval(() => {
+      this.alarmSettings.load().catch((err) => this.log.error({ err }, 'alarm settings not reloaded'));
+    }, ALARM_SETTINGS_EVERY_MS);
+    this.settingsTimer.unref();
     await this.ingest.load();
     if (this.config.jt808Port === null) return;
     await this.ingest.markAllOffline();
@@ -83,6 +116,8 @@ export class Telematics {
     this.partitions?.stop();
     if (this.expireTimer) clearInterval(this.expireTimer);
     this.expireTimer = null;
+    if (this.settingsTimer) clearInterval(this.settingsTimer);
+    this.settingsTimer = null;
     await this.gateway?.stop();
     this.gateway = null;
     await this.ingest.close();

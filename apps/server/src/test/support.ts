@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
-import { buildApp } from '../app';
+import { type BuildOptions, buildApp } from '../app';
 import { type AppConfig, loadConfig } from '../config';
 import { connect, type Db } from '../db/connection';
 import type { SmsProvider } from '../modules/auth/sms';
@@ -39,6 +39,7 @@ export interface TestApp {
 export async function startTestApp(
   database: TestDatabase,
   settings: Partial<AppConfig> = {},
+  options: Pick<BuildOptions, 'features'> = {},
 ): Promise<TestApp> {
   let clock = Date.UTC(2026, 10, 20, 2, 0, 0);
   const config: AppConfig = {
@@ -68,7 +69,7 @@ export async function startTestApp(
   const bus = schema
     ? await postgresBus(database.url, pino({ level: 'silent' }), { schema })
     : inProcessBus();
-  const app = await buildApp(config, { database: db, sms, bus, logger: false });
+  const app = await buildApp(config, { ...options, database: db, sms, bus, logger: false });
   await app.ready();
   return {
     app,

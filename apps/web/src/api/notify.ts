@@ -1,5 +1,6 @@
 import type { App } from 'antd';
 import { message as staticMessage } from 'antd';
+import type { ReactNode } from 'react';
 
 type MessageApi = ReturnType<typeof App.useApp>['message'];
 
@@ -15,6 +16,11 @@ export function bindMessageApi(api: MessageApi): void {
 
 export function showError(text: string): void {
   void messageApi.error(text, ERROR_TOAST_SECONDS);
+}
+
+/** A success notice; its content may hold a link. */
+export function showSuccess(content: ReactNode, seconds = 3): void {
+  void messageApi.success({ content, duration: seconds });
 }
 
 /** A notice to show after a full page load (e.g. why the user was sent to the login page). */

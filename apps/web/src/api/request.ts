@@ -349,6 +349,11 @@ export function contentDispositionFilename(header: string | null | undefined): s
 export interface DownloadOptions extends RequestOptions {
   /** The name to save under when the answer names none. */
   filename?: string;
+  /**
+   * A successful envelope may come instead of a file (an export that became a background task):
+   * no 下载文件有误 toast then; the rejection's `envelope` carries the answer.
+   */
+  envelopeMayAnswer?: boolean;
 }
 
 /**
@@ -363,11 +368,17 @@ export function downloadBlob(
   return exchange(method, path, options, async (answer) => {
     const isJson = (answer.headers.get('content-type') ?? '').includes('application/json');
     if (isJson || answer.status < 200 || answer.status >= 300) {
-      const verdict = judgeAnswer(answer.status, isJson ? await answer.read() : undefined, options);
+      const body = isJson ? await answer.read() : undefined;
+      const verdict = judgeAnswer(answer.status, body, options);
       if ('error' in verdict) await settle(verdict, options);
-      // An envelope that went through carries no file.
-      if (!options.quiet) errorToast(k.downloadFailed);
-      throw new RequestError(k.downloadFailed, 'download', answer.status);
+      // An envelope that went through carries no file (the error carries the envelope).
+      if (!options.quiet && !options.envelopeMayAnswer) errorToast(k.downloadFailed);
+      throw new RequestError(
+        k.downloadFailed,
+        'download',
+        answer.status,
+        'ok' in verdict ? verdict.ok : undefined,
+      );
     }
     const blob = await answer.readBlob();
     if (blob.size === 0) {

@@ -23,6 +23,7 @@ export {
   type ListToolbar,
 } from './list/ListPage';
 export { ListPagination } from './list/ListPagination';
+export { type RowConfirm, useListExport, useRowConfirm } from './list/listActions';
 export type { PageState } from './list/paging';
 export { type SearchField, SearchForm } from './list/SearchForm';
 export { OperationLogDialog, type OperationLogDialogProps } from './log/OperationLogDialog';

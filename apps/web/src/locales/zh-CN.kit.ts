@@ -101,6 +101,7 @@ export const zhCNKit = {
       done: '导入成功',
       rowErrors: '以下数据未能导入：',
       row: (row: number) => `第 ${row} 行`,
+      errorCount: (count: number) => `共 ${count} 处错误，未导入任何数据，请修改后重新上传`,
     },
     log: {
       title: '操作日志',

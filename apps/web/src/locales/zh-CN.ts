@@ -1,13 +1,33 @@
+import { zhCNAddresses } from './zh-CN.addresses';
+import { zhCNAlarmReminder } from './zh-CN.alarm-reminder';
+import { zhCNAlarmSettings } from './zh-CN.alarm-settings';
+import { zhCNAlarms } from './zh-CN.alarms';
+import { zhCNCustomers } from './zh-CN.customers';
+import { zhCNDrivers } from './zh-CN.drivers';
+import { zhCNFileTasks } from './zh-CN.file-tasks';
 import { zhCNKit } from './zh-CN.kit';
 import { zhCNMonitor } from './zh-CN.monitor';
+import { zhCNPush } from './zh-CN.push';
 import { shellTexts } from './zh-CN.shell';
+import { zhCNStations } from './zh-CN.stations';
 import { zhCNSystem } from './zh-CN.system';
+import { zhCNTrucks } from './zh-CN.trucks';
 
 /** Every text the web app shows, in Simplified Chinese. Pages read texts through `locales/index.ts`. */
 export const zhCN = {
   ...zhCNKit,
+  ...zhCNFileTasks,
+  ...zhCNAlarmReminder,
+  ...zhCNAlarmSettings,
+  ...zhCNAlarms,
   ...zhCNMonitor,
+  ...zhCNPush,
   ...zhCNSystem,
+  ...zhCNTrucks,
+  ...zhCNStations,
+  ...zhCNDrivers,
+  ...zhCNCustomers,
+  ...zhCNAddresses,
   app: {
     title: '车队管理平台',
     loading: '加载中…',

@@ -21,6 +21,13 @@ export const router = createBrowserRouter([
       { path: AUTH_REDIRECT_PATH, loader: authRedirectLoader },
       { path: NOT_FOUND_PATH, Component: NotFoundPage },
       { path: UNAUTHORIZED_PATH, Component: UnauthorizedPage },
+      // A driver's self-registration from a link the fleet sent (public, no sign-in).
+      {
+        path: '/driver-register',
+        lazy: async () => ({
+          Component: (await import('../features/drivers/public/SelfRegisterPage')).default,
+        }),
+      },
       {
         path: '*',
         lazy: async () => {

@@ -1,7 +1,6 @@
-/**
- * The top bar's place for the alarm reminder (spec core section 2): the alarms issue renders the
- * reminder popover here. Until then it renders nothing.
- */
+import { AlarmReminder } from '../features/alarm-reminder/AlarmReminder';
+
+/** The top bar's place for the alarm reminder (spec core section 2): bell, popover, live channel. */
 export function AlarmReminderSlot() {
-  return null;
+  return <AlarmReminder />;
 }

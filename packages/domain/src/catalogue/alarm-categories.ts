@@ -9,6 +9,10 @@ export const ALARM_CATEGORIES = [
   { key: 'approval', name: '审批提醒' },
   { key: 'blindSpot', name: '盲区' },
   { key: 'fault', name: '故障' },
+  // Beyond the spec's catalogue: the JT/T 808 alarm bits of the location report (7001-7017) and
+  // the station fence events (7101 enter, 7102 exit), which the spec's alarm pages list.
+  { key: 'device', name: '终端' },
+  { key: 'fence', name: '围栏' },
 ] as const;
 
 export type AlarmKind = (typeof ALARM_CATEGORIES)[number]['key'];

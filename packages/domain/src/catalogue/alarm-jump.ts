@@ -28,6 +28,9 @@ export const ALARM_JUMP_TARGETS: Readonly<Record<Exclude<AlarmKind, 'approval'>,
   driving: { path: '/alarm/driver/route', code: 'car050106', query: ALARM_QUERY },
   fault: { path: '/alarm/repair/index', code: 'car050117', query: ALARM_QUERY },
   safetyRisk: { path: '/safe-report/risk-query', code: 'car050305', query: ALARM_QUERY },
+  // beyond the spec's table: terminal alarms are vehicle alarms, fence events have their own page
+  device: { path: '/alarm/driver/route', code: 'car050106', query: ALARM_QUERY },
+  fence: { path: '/alarm/station-fence', code: 'car050111', query: ALARM_QUERY },
 };
 
 /** Jump targets of the approval reminders; 8001's endTime is one minute after startTime. */

@@ -7,14 +7,17 @@ function range(from: number, to: number): number[] {
 }
 
 describe('alarm catalogue', () => {
-  it('holds exactly the codes of the spec', () => {
+  it('holds exactly the codes of the spec, plus oil theft, terminal and fence alarms', () => {
     const expected = [
       ...range(1001, 1010),
       ...range(2001, 2006),
       ...range(3001, 3011),
       ...range(4001, 4006),
-      ...range(5001, 5011),
+      ...range(5001, 5012),
       ...range(6001, 6003),
+      ...range(7001, 7020),
+      7101,
+      7102,
       8001,
       8002,
       ...range(9001, 9003),
@@ -57,7 +60,9 @@ describe('alarm catalogue', () => {
       driverState: 6,
       dangerousDriving: 11,
       timing: 6,
-      driving: 11,
+      driving: 12,
+      device: 20,
+      fence: 2,
       safetyRisk: 3,
       approval: 2,
       blindSpot: 3,
@@ -77,10 +82,13 @@ describe('alarmKind', () => {
     expect(alarmKind(8001)).toBe('approval');
     expect(alarmKind(9003)).toBe('blindSpot');
     expect(alarmKind('10001')).toBe('fault');
+    expect(alarmKind(7001)).toBe('device');
+    expect(alarmKind(7102)).toBe('fence');
+    expect(alarmName(5012)).toBe('疑似偷油');
   });
 
   it('is null outside the catalogue', () => {
-    for (const code of [0, 1000, 1011, 3012, 5012, 7001, 8003, 10023, '', 'abc', Number.NaN]) {
+    for (const code of [0, 1000, 1011, 3012, 5013, 7021, 7103, 8003, 10023, '', 'abc', Number.NaN]) {
       expect(alarmKind(code)).toBeNull();
     }
   });

@@ -65,6 +65,8 @@ const NAMES: Record<AlarmKind, Record<number, string>> = {
     5009: '未系安全带',
     5010: '双手脱离方向盘',
     5011: '使用手机',
+    // not in the spec's range 5001-5011: a fuel-level drop while parked (the suspected-oil-theft page)
+    5012: '疑似偷油',
   },
   safetyRisk: {
     6001: '高风险',
@@ -103,6 +105,34 @@ const NAMES: Record<AlarmKind, Record<number, string>> = {
     10020: '绝缘电阻过低报警',
     10021: '驱动电机温度过高报警',
     10022: '驱动电机控制器故障',
+  },
+  // JT/T 808-2019 table 24, the alarm bits a terminal reports that no other kind covers (overspeed
+  // and fatigue bits map to 5004 and 5006, collision and rollover to 3011 and 3010).
+  device: {
+    7001: '紧急报警',
+    7002: '危险预警',
+    7003: 'GNSS模块故障',
+    7004: 'GNSS天线未接或被剪断',
+    7005: 'GNSS天线短路',
+    7006: '终端主电源欠压',
+    7007: '终端主电源掉电',
+    7008: '终端显示器故障',
+    7009: 'TTS模块故障',
+    7010: '摄像头故障',
+    7011: '当天累计驾驶超时',
+    7012: '进出区域',
+    7013: '进出路线',
+    7014: '路段行驶时间不足/过长',
+    7015: '路线偏离报警',
+    7016: '车辆VSS故障',
+    7017: '车辆非法点火',
+    7018: '车辆非法位移',
+    7019: '车辆油量异常',
+    7020: '车辆被盗',
+  },
+  fence: {
+    7101: '进站点围栏',
+    7102: '出站点围栏',
   },
 };
 

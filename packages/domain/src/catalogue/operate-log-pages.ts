@@ -13,6 +13,14 @@ export const OPERATE_LOG_PAGES = {
   truck: 8,
   driver: 9,
   station: 10,
+  alarm: 11,
+  terminal: 12,
+  address: 13,
+  push: 14,
+  authorization: 15,
+  alarmSetting: 16,
+  fenceSet: 17,
+  driverRegistration: 18,
 } as const;
 
 export type OperateLogPage = (typeof OPERATE_LOG_PAGES)[keyof typeof OPERATE_LOG_PAGES];

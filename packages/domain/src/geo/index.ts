@@ -1,1 +1,2 @@
 export * from './distance';
+export * from './fence';

@@ -7,6 +7,7 @@ export * from './national-id';
 export * from './numeric-text';
 export * from './password';
 export * from './phone';
+export * from './plate';
 export * from './red-line';
 export * from './sanitize-number';
 export * from './text';

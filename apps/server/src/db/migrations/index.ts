@@ -3,6 +3,15 @@ import * as m0001 from './0001_foundation';
 import * as m0002 from './0002_shell_support';
 import * as m0003 from './0003_fleet_and_telematics';
 import * as m0004 from './0004_telematics_open_trips';
+import * as m0005 from './0005_alarms';
+import * as m0006 from './0006_alarm_rules';
+import * as m0007 from './0007_file_tasks';
+import * as m0008 from './0008_trucks_terminals';
+import * as m0009 from './0009_drivers_customers';
+import * as m0010 from './0010_stations_lines';
+import * as m0011 from './0011_alarm_indexes';
+import * as m0012 from './0012_push_authorization';
+import * as m0015 from './0015_master_data_order_indexes';
 
 /** Every migration in order; names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +19,13 @@ export const migrations: Record<string, Migration> = {
   '0002_shell_support': m0002,
   '0003_fleet_and_telematics': m0003,
   '0004_telematics_open_trips': m0004,
+  '0005_alarms': m0005,
+  '0006_alarm_rules': m0006,
+  '0009_drivers_customers': m0009,
+  '0007_file_tasks': m0007,
+  '0008_trucks_terminals': m0008,
+  '0012_push_authorization': m0012,
+  '0015_master_data_order_indexes': m0015,
+  '0010_stations_lines': m0010,
+  '0011_alarm_indexes': m0011,
 };

@@ -4,6 +4,7 @@ import { hashPassword, sha256Hex } from '../../modules/auth/tokens';
 import type { Database } from '../schema';
 import { type DemoTruck, demoFleet } from './demo-fleet';
 import { DEMO_ACCOUNTS, DEMO_MERCHANTS } from './demo-org';
+import { seedDemoStationsAndLines } from './demo-stations';
 
 /** Trucks of the demo fleet (each with a terminal and a driver). */
 export const DEMO_FLEET_SIZE = 50;
@@ -62,6 +63,7 @@ export async function seedDemo(
     for (const truck of demoFleet(fleetSize)) {
       await insertTruck(tx, merchantIds.get(truck.merchant) as number, truck, now);
     }
+    await seedDemoStationsAndLines(tx, merchantIds, now);
     for (const account of DEMO_ACCOUNTS) {
       const first = account.memberships[0];
       const user = await tx

@@ -27,8 +27,15 @@ export function registerAppConfigRoutes(app: FastifyInstance, ctx: AppContext): 
   route(app, '平台配置', {
     method: 'GET',
     url: '/app/config',
-    summary: '前端启动所需的公开配置：老板驾驶舱地址、按域名选择的品牌皮肤',
+    summary: '前端启动所需的公开配置：老板驾驶舱地址、按域名选择的品牌皮肤、底图服务',
     access: 'public',
-    handler: async () => ({ bossScreenUrl: ctx.config.bossScreenUrl, brands }),
+    handler: async () => ({
+      bossScreenUrl: ctx.config.bossScreenUrl,
+      brands,
+      mapProvider: ctx.config.mapProvider,
+      tiandituKey: ctx.config.mapTiandituKey ?? '',
+      mapTileUrl: ctx.config.mapTileUrl ?? '',
+      mapTileCoords: ctx.config.mapTileCoords,
+    }),
   });
 }

@@ -24,6 +24,13 @@ describe.each(TEST_DATABASES)('home workbench and public config on $name', (data
 
   it('gives the public configuration without a token', async () => {
     const res = await call(t.app, 'GET', '/api/app/config');
-    expect(res.body.data).toEqual({ bossScreenUrl: 'https://boss.example.com/screen', brands: [] });
+    expect(res.body.data).toEqual({
+      bossScreenUrl: 'https://boss.example.com/screen',
+      brands: [],
+      mapProvider: 'osm',
+      tiandituKey: '',
+      mapTileUrl: '',
+      mapTileCoords: 'wgs84',
+    });
   });
 });

@@ -16,7 +16,28 @@ export interface DriverTable {
   photos: string | null;
   status: Generated<number>;
   remark: string | null;
+  /** When staff last checked the current photos; null while unchecked (see getUntouchedDriverPhotos). */
+  photos_checked_at: number | null;
+  /** 1 entered by staff, 2 imported, 3 self-registration. */
+  source: Generated<number>;
   deleted_at: number | null;
   created_at: number;
+  updated_at: number;
+}
+
+/** How a driver is paid; money in fen. */
+export interface DriverSalaryInfoTable {
+  driver_id: number;
+  merchant_id: number;
+  /** 1 per trip, 2 per ton, 3 per ton-kilometre. */
+  settle_type: number;
+  base_salary: number;
+  unit_price: number;
+  deduction: number;
+  bank_name: string | null;
+  bank_account: string | null;
+  account_name: string | null;
+  remark: string | null;
+  updated_by: number;
   updated_at: number;
 }

@@ -6,6 +6,7 @@ import { badInput } from '../../http/envelope';
 import { route } from '../../http/route';
 import { type CoordType, coordSet, toWgs84 } from './coords';
 import { geoServiceFor } from './geo.service';
+import { createPlaceSearch } from './place-search';
 
 const lng = z.coerce.number({ error: '请输入经度' }).min(-180, '经度超出范围').max(180, '经度超出范围');
 const lat = z.coerce.number({ error: '请输入纬度' }).min(-90, '纬度超出范围').max(90, '纬度超出范围');
@@ -31,6 +32,26 @@ function converted(p: { lng: number; lat: number }, from: CoordType) {
 /** Map-service helpers (spec core section 7 "Uploads, addresses, maps") and reverse geocoding. */
 export function registerGeoRoutes(app: FastifyInstance, ctx: AppContext): void {
   const geo = geoServiceFor(ctx, { log: app.log });
+  const places = createPlaceSearch(ctx.config, { log: app.log });
+
+  route(app, '地图服务', {
+    method: 'GET',
+    url: '/geo/search',
+    summary:
+      '地点关键字搜索（地址选择器的输入提示）：keyword，可选 city（带不带「市」均可）；最多100条 {name, address, lng, lat, province, city, district, provider}，WGS-84。配置高德或天地图 Key 时先在线搜索，再补充内置地名库（地级市、区县与示例线路沿线地名）的匹配',
+    access: 'login',
+    labels: { keyword: '关键字', city: '城市', limit: '条数' },
+    query: z.object({
+      keyword: z
+        .string({ error: '请输入关键字' })
+        .trim()
+        .min(1, '请输入关键字')
+        .max(50, '关键字最多50个字符'),
+      city: z.string().trim().max(30).optional(),
+      limit: z.coerce.number().int().min(1).max(100).default(100),
+    }),
+    handler: async ({ query }) => places.search(query.keyword, query.city || undefined, query.limit),
+  });
 
   route(app, '地图服务', {
     method: 'POST',

@@ -18,7 +18,27 @@ export interface TerminalTable {
   registered_at: number | null;
   last_online_at: number | null;
   remark: string | null;
+  /** The phone number a deleted terminal had (its `phone` then holds a placeholder). */
+  deleted_phone: string | null;
   deleted_at: number | null;
   created_at: number;
   updated_at: number;
+}
+
+/** T-BOX settings of a terminal: JT/T 808 parameters set with 0x8103. */
+export interface TerminalSettingTable {
+  terminal_id: number;
+  heartbeat_seconds: number;
+  report_seconds: number;
+  sleep_report_seconds: number;
+  /** km/h. */
+  max_speed: number;
+  overspeed_seconds: number;
+  fatigue_minutes: number;
+  rest_minutes: number;
+  updated_at: number;
+  updated_by: string;
+  sent_at: number | null;
+  /** The terminal's 0x0001 result (0 ok, 1 failed, 2 bad message, 3 unsupported); null: offline. */
+  send_result: number | null;
 }

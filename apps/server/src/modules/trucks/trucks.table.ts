@@ -21,6 +21,8 @@ export interface TruckTable {
   terminal_id: number | null;
   driver_id: number | null;
   video_channels: Generated<number>;
+  /** Names of the video channels in order, comma separated (e.g. '前向,驾驶员'). */
+  channel_names: string | null;
   /** Litres. */
   tank_capacity: number | null;
   /** km/h. */

@@ -10,6 +10,7 @@ import { pageOffset, paging, route } from '../../http/route';
 import { inScope } from '../../http/scope';
 import { revokeUserSessions } from '../auth/auth.repository';
 import { hashPassword, randomPolicyPassword, sha256Hex } from '../auth/tokens';
+import { invalidateRecipients } from '../messages/delivery';
 import { recordOperation } from '../operate-log/operate-log.repository';
 import { findTeam } from '../teams/teams.repository';
 
@@ -200,7 +201,7 @@ export function registerSystemUserRoutes(app: FastifyInstance, ctx: AppContext):
       if (taken) throw badInput('用户名: 已存在');
       const passwordHash = await hashPassword(body.password);
       const at = now();
-      return db.transaction().execute(async (tx) => {
+      const added = await db.transaction().execute(async (tx) => {
         const user = await tx
           .insertInto('app_user')
           .values({
@@ -234,6 +235,9 @@ export function registerSystemUserRoutes(app: FastifyInstance, ctx: AppContext):
         );
         return { id: user.id };
       });
+      // alarm delivery caches the recipients of each merchant
+      await invalidateRecipients(ctx.bus, auth.merchantId);
+      return added;
     },
   });
 
@@ -279,6 +283,7 @@ export function registerSystemUserRoutes(app: FastifyInstance, ctx: AppContext):
           now(),
         );
       });
+      await invalidateRecipients(ctx.bus, auth.merchantId);
     },
   });
 
@@ -305,6 +310,7 @@ export function registerSystemUserRoutes(app: FastifyInstance, ctx: AppContext):
         const content = body.status === 1 ? '启用用户' : '停用用户';
         await recordOperation(tx, auth, userLog(body.id, member.team_code, content), now());
       });
+      await invalidateRecipients(ctx.bus, auth.merchantId);
     },
   });
 

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { AuthContext } from '../../http/auth';
+import { addressedTo } from '../../http/scope';
 
 const TAG_LIST_SIZE = 10;
 
@@ -42,6 +43,7 @@ export async function userInfo(db: Kysely<Database>, auth: AuthContext) {
       )
       .select(['p.id', 'p.pop_content as popContent', 'p.signature_content as signatureContent'])
       .where('p.merchant_id', '=', auth.merchantId)
+      .where(addressedTo(auth.teamCode, 'p.team_code'))
       .where('r.user_id', 'is', null)
       .orderBy('p.id')
       .execute(),

@@ -39,6 +39,8 @@ export interface PopMessageTable {
   merchant_id: number;
   pop_content: string;
   signature_content: string | null;
+  /** Null: the whole merchant; else the team whose subtree sees the notice. */
+  team_code: string | null;
   created_at: number;
 }
 

@@ -3,8 +3,15 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError, BodyCode } from '../../http/envelope';
 import type { Ingest } from '../ingest/ingest';
-import { encodeLocationQuery, encodeTextMessage, MSG } from '../jt808';
+import {
+  encodeLocationQuery,
+  encodeSetParameters,
+  encodeTextMessage,
+  MSG,
+  type TerminalParameter,
+} from '../jt808';
 import { type GatewayLog, type QueriedLocation, Session, type SessionHost } from './session';
+import { truckOfTerminal } from './terminals';
 
 export interface GatewayOptions {
   host: string;
@@ -144,6 +151,52 @@ export class Gateway implements SessionHost {
     return session.command<number>(
       MSG.textMessage,
       (h) => encodeTextMessage(h, { flag: flags, text }),
+      timeoutMs,
+      offline,
+    );
+  }
+
+  /**
+   * The master data of these terminals changed (bound to another truck, unbound, their truck moved
+   * to another team or given another driver, renumbered or deleted): their connected sessions
+   * re-read the truck they report for, or are closed when the terminal is gone or renumbered.
+   */
+  async refreshTerminals(terminalIds: readonly number[]): Promise<void> {
+    const ids = new Set(terminalIds);
+    for (const session of [...this.byTid.values()]) {
+      const terminalId = session.terminalId;
+      if (terminalId === null || !ids.has(terminalId)) continue;
+      const terminal = await this.db
+        .selectFrom('terminal')
+        .select(['phone', 'deleted_at'])
+        .where('id', '=', terminalId)
+        .executeTakeFirst();
+      if (!terminal || terminal.deleted_at !== null || terminal.phone.replace(/^0+/, '') !== session.tid) {
+        session.close('terminal deleted or renumbered');
+        continue;
+      }
+      const before = session.scope;
+      const after = await truckOfTerminal(this.db, terminalId);
+      if (session.state !== 'authenticated') continue;
+      session.scope = after;
+      if (before?.truckId !== after?.truckId) {
+        if (before) this.ingest.setOnline(before.truckId, false);
+        if (after) this.ingest.setOnline(after.truckId, true);
+      }
+    }
+  }
+
+  /** Sends 0x8103 (set terminal parameters) and resolves with the result of the terminal's 0x0001. */
+  setParameters(
+    tid: string,
+    parameters: TerminalParameter[],
+    timeoutMs = this.options.replyTimeoutMs,
+  ): Promise<number> {
+    const session = this.byTid.get(tid);
+    if (!session) return Promise.reject(offline());
+    return session.command<number>(
+      MSG.setParameters,
+      (h) => encodeSetParameters(h, { parameters }),
       timeoutMs,
       offline,
     );

@@ -4,7 +4,7 @@ import type { Db } from '../../db/connection';
 import type { Database } from '../../db/schema';
 import { type Checkpointer, startCheckpointer } from './checkpointer';
 import type { PositionRow } from './position';
-import { persistChanges } from './track-store';
+import { persistChanges, SqliteTrackWriter } from './track-store';
 import type { TrackChange } from './trips';
 
 /** The latest state of a truck, as kept in memory and in `vehicle_state`. */
@@ -34,6 +34,8 @@ export interface Batch {
   states: VehicleState[];
   online: { truckId: number; online: boolean }[];
   changes: TrackChange[];
+  /** More writes of the same transaction, after the rows above (the batch's alarms). */
+  within?: ((tx: Kysely<Database>) => Promise<void>) | null;
 }
 
 export interface BatchStore {
@@ -98,17 +100,21 @@ const SQLITE_CHUNK = 64;
 /**
  * SQLite: prepared statements on the one connection, run synchronously between BEGIN and COMMIT
  * while Kysely's lock on that connection is held (so no other query interleaves). Multi-row
- * statements of 64 rows (896 parameters) and a single-row one for the remainder.
+ * statements of 64 rows (896 parameters) and a single-row one for the remainder; trips and stops
+ * through `SqliteTrackWriter`; the batch's alarms (rare) through Kysely on the same connection.
  */
 class SqliteBatchStore implements BatchStore {
   private prepared: ReturnType<typeof prepareSqlite> | null = null;
   private checkpointer: Checkpointer | null = null;
+  private readonly tracks: SqliteTrackWriter;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly sqlite: SQLite.Database,
     private readonly log: { error(obj: object, msg: string): void },
-  ) {}
+  ) {
+    this.tracks = new SqliteTrackWriter(sqlite);
+  }
 
   async close(): Promise<void> {
     await this.checkpointer?.stop();
@@ -128,7 +134,8 @@ class SqliteBatchStore implements BatchStore {
         runRows(batch.positions, s.positions, s.position, 14, positionValues);
         runRows(batch.states, s.states, s.state, STATE_COLUMNS.length, stateValues);
         for (const op of batch.online) s.online.run(op.online ? 1 : 0, op.truckId);
-        if (batch.changes.length > 0) await persistChanges(conn, batch.changes);
+        if (batch.changes.length > 0) this.tracks.write(batch.changes);
+        if (batch.within) await batch.within(conn);
         s.commit.run();
       } catch (error) {
         if (this.sqlite.inTransaction) s.rollback.run();
@@ -267,6 +274,7 @@ class PostgresBatchStore implements BatchStore {
           .execute();
       }
       if (batch.changes.length > 0) await persistChanges(tx, batch.changes);
+      if (batch.within) await batch.within(tx);
     });
   }
 }

@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/connection';
 import type { Database } from '../../db/schema';
+import { persistAlarms } from '../alarms/alarm-store';
+import { AlarmBatch, type AlarmEngine } from '../alarms/engine';
+import { loadOpenAlarms } from '../alarms/restore';
 import { type BatchStore, batchStore, type VehicleState } from './batch-store';
 import { GroupCommit, type GroupCommitOptions } from './group-commit';
 import { accOn, located, type PositionRow } from './position';
@@ -9,6 +12,15 @@ import { type TrackChange, type TruckScope, TruckTrack } from './trips';
 import { restoreTrack, type TrackRestore } from './trips-restore';
 
 export type { VehicleState };
+
+/** What the writer keeps of a truck: its trips, and which batch last touched it. */
+interface TruckEntry {
+  track: TruckTrack;
+  /** Number of the last batch that took a snapshot of the track (see `commit`). */
+  batch: number;
+  /** Newest state of the batch being written (null until its first report in that batch). */
+  newest: VehicleState | null;
+}
 
 type IngestJob =
   | { kind: 'store'; rows: number; scope: TruckScope; positions: PositionRow[]; done: (ok: boolean) => void }
@@ -19,6 +31,10 @@ export interface IngestOptions extends GroupCommitOptions {
   stopThresholdMs: number;
   /** Where failed transactions are reported. */
   log: { error(obj: object, msg: string): void };
+  /** Alarm rules evaluated on every report, their alarms written in the reports' transaction. */
+  alarms?: AlarmEngine;
+  /** Clock of the alarms' created and updated times; default Date.now. */
+  now?: () => number;
 }
 
 /**
@@ -29,7 +45,8 @@ export interface IngestOptions extends GroupCommitOptions {
 export class Ingest {
   /** Latest state by truck id: read it, never write it (the writer owns it). */
   readonly latest = new Map<number, VehicleState>();
-  private readonly tracks = new Map<number, TruckTrack>();
+  private readonly trucks = new Map<number, TruckEntry>();
+  private batchNo = 0;
   private readonly restoring = new Map<number, Pick<TrackRestore, 'trip' | 'stop'>>();
   private readonly writer: GroupCommit<IngestJob>;
   private closed = false;
@@ -61,8 +78,9 @@ export class Ingest {
     this.writer.onDrained = listener;
   }
 
-  /** Reads the latest states and the open trips and stops (at start, and so after a restart). */
+  /** Reads the latest states, the open trips and stops, and the open alarms (at start). */
   async load(): Promise<void> {
+    if (this.options.alarms) this.options.alarms.restore(await loadOpenAlarms(this.db));
     const states = await this.db.selectFrom('vehicle_state').selectAll().execute();
     for (const state of states) this.latest.set(state.truck_id, state);
     const trips = await this.db.selectFrom('trip').selectAll().where('end_time', 'is', null).execute();
@@ -113,7 +131,7 @@ export class Ingest {
     try {
       await this.writer.drain();
       const changes: TrackChange[] = [];
-      for (const track of this.tracks.values()) track.flush(changes);
+      for (const entry of this.trucks.values()) entry.track.flush(changes);
       if (changes.length > 0) {
         await this.db.transaction().execute((tx) => persistChanges(tx, changes));
       }
@@ -122,12 +140,12 @@ export class Ingest {
     }
   }
 
-  private track(scope: TruckScope): TruckTrack {
-    let track = this.tracks.get(scope.truckId);
-    if (!track) {
+  private entry(scope: TruckScope): TruckEntry {
+    let entry = this.trucks.get(scope.truckId);
+    if (!entry) {
       const restore = this.restoring.get(scope.truckId);
       const last = this.latest.get(scope.truckId) ?? null;
-      track =
+      const track =
         restore || last
           ? restoreTrack(scope, this.options.stopThresholdMs, {
               trip: restore?.trip ?? null,
@@ -136,20 +154,35 @@ export class Ingest {
             })
           : new TruckTrack(scope, this.options.stopThresholdMs);
       this.restoring.delete(scope.truckId);
-      this.tracks.set(scope.truckId, track);
+      entry = { track, batch: 0, newest: null };
+      this.trucks.set(scope.truckId, entry);
     } else {
-      track.scope = scope;
+      entry.track.scope = scope;
     }
-    return track;
+    return entry;
+  }
+
+  /** Takes the snapshot of a truck's track on its first report of batch `batch` (for rollback). */
+  private static touch(entry: TruckEntry, batch: number, touched: TruckEntry[], undo: (() => void)[]): void {
+    if (entry.batch === batch) return;
+    entry.batch = batch;
+    entry.newest = null;
+    touched.push(entry);
+    undo.push(entry.track.snapshot());
   }
 
   private async commit(batch: IngestJob[]): Promise<void> {
     const changes: TrackChange[] = [];
     const undo: (() => void)[] = [];
-    const touched = new Set<number>();
-    const newest = new Map<number, VehicleState>();
+    const batchNo = ++this.batchNo;
+    // Trucks of this batch, each once; their newest state rides on the entry until the commit.
+    const touched: TruckEntry[] = [];
+    const states: VehicleState[] = [];
     const onlineOps: { truckId: number; online: boolean }[] = [];
     const positions: PositionRow[] = [];
+    const engine = this.options.alarms;
+    const alarms = engine ? new AlarmBatch() : null;
+    let publish: (() => void) | null = null;
     try {
       for (const job of batch) {
         if (job.kind === 'online') {
@@ -157,14 +190,12 @@ export class Ingest {
           continue;
         }
         if (job.kind === 'expire') {
-          this.expire(job.now, changes, touched, undo);
+          this.expire(job.now, batchNo, changes, touched, undo);
           continue;
         }
-        const track = this.track(job.scope);
-        if (!touched.has(job.scope.truckId)) {
-          touched.add(job.scope.truckId);
-          undo.push(track.snapshot());
-        }
+        const entry = this.entry(job.scope);
+        Ingest.touch(entry, batchNo, touched, undo);
+        const track = entry.track;
         for (const row of job.positions) {
           positions.push(row);
           const acc = accOn(row.statusBits);
@@ -181,33 +212,54 @@ export class Ingest {
             },
             changes,
           );
-          const before = newest.get(row.truckId) ?? this.latest.get(row.truckId);
-          if (!before || row.time >= before.time) {
-            newest.set(row.truckId, stateOf(row, acc, job.scope.driverId, before));
-          }
+          const last = entry.newest ? undefined : this.latest.get(row.truckId);
+          if (engine && alarms) engine.observe(alarms, job.scope, row, last);
+          const before = entry.newest ?? last;
+          if (!before || row.time >= before.time)
+            entry.newest = stateOf(row, acc, job.scope.driverId, before);
         }
       }
-      await this.persist.write({ positions, states: [...newest.values()], online: onlineOps, changes });
+      for (const entry of touched) if (entry.newest) states.push(entry.newest);
+      if (engine && alarms) engine.afterTrips(alarms, changes);
+      const now = (this.options.now ?? Date.now)();
+      const within =
+        alarms && alarms.changed.size > 0
+          ? async (tx: Kysely<Database>) => {
+              publish = await persistAlarms(tx, alarms.changed, now);
+            }
+          : null;
+      await this.persist.write({
+        positions,
+        states,
+        online: onlineOps,
+        changes,
+        within,
+      });
     } catch (error) {
       for (let i = undo.length - 1; i >= 0; i--) undo[i]?.();
+      alarms?.rollback();
       throw error;
     }
+    (publish as (() => void) | null)?.();
     this.storedRows += positions.length;
-    for (const state of newest.values()) this.latest.set(state.truck_id, state);
+    for (const state of states) this.latest.set(state.truck_id, state);
     for (const op of onlineOps) {
       const state = this.latest.get(op.truckId);
       if (state) state.online = op.online ? 1 : 0;
     }
   }
 
-  private expire(now: number, changes: TrackChange[], touched: Set<number>, undo: (() => void)[]): void {
-    for (const track of this.tracks.values()) {
-      if (!track.expires(now)) continue;
-      if (!touched.has(track.scope.truckId)) {
-        touched.add(track.scope.truckId);
-        undo.push(track.snapshot());
-      }
-      track.expire(now, changes);
+  private expire(
+    now: number,
+    batch: number,
+    changes: TrackChange[],
+    touched: TruckEntry[],
+    undo: (() => void)[],
+  ): void {
+    for (const entry of this.trucks.values()) {
+      if (!entry.track.expires(now)) continue;
+      Ingest.touch(entry, batch, touched, undo);
+      entry.track.expire(now, changes);
     }
   }
 

@@ -21,6 +21,8 @@ export interface PositionRow {
   fuel: number | null;
   /** JSON of the further additional items, null when there are none (see `extraJson`). */
   extra: string | null;
+  /** The decoded report, not stored: the alarm rules read its items (active safety, faults). */
+  location?: Location;
 }
 
 /** A device time further ahead of the receive time than this is not believed. */
@@ -101,5 +103,6 @@ export function positionRow(
     mileage: mileageKm === undefined ? null : Math.round(mileageKm * 10),
     fuel: fuelL === undefined ? null : Math.round(fuelL * 10),
     extra: extraJson(location, futureTime),
+    location,
   };
 }

@@ -52,7 +52,14 @@ export interface BcdTime {
  * when `strict`; otherwise it gives `time: null` and the raw nibbles.
  */
 export function readBcdTime(data: Uint8Array, offset: number, strict: boolean): BcdTime {
-  const raw = bcdString(data, offset, offset + 6);
+  return { time: readBcdTimeValue(data, offset, strict), raw: bcdString(data, offset, offset + 6) };
+}
+
+/**
+ * The instant of `readBcdTime` without its digits (no string made): UTC epoch ms, or null when the
+ * digits are not a calendar date (or, unless `strict`, not BCD).
+ */
+export function readBcdTimeValue(data: Uint8Array, offset: number, strict: boolean): number | null {
   const yy = pair(data[offset]);
   const mo = pair(data[offset + 1]);
   const dd = pair(data[offset + 2]);
@@ -60,16 +67,14 @@ export function readBcdTime(data: Uint8Array, offset: number, strict: boolean): 
   const mi = pair(data[offset + 4]);
   const ss = pair(data[offset + 5]);
   if ((yy | mo | dd | hh | mi | ss) < 0) {
-    if (strict) throw new Jt808Error('bcd', `time ${raw} is not BCD`);
-    return { time: null, raw };
+    if (strict) throw new Jt808Error('bcd', `time ${bcdString(data, offset, offset + 6)} is not BCD`);
+    return null;
   }
   const year = 2000 + yy;
   const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
   const days = mo === 2 && leap ? 29 : (DAYS[mo - 1] ?? 0);
-  if (mo < 1 || mo > 12 || dd < 1 || dd > days || hh > 23 || mi > 59 || ss > 59) {
-    return { time: null, raw };
-  }
-  return { time: Date.UTC(year, mo - 1, dd, hh, mi, ss) - GMT8_MS, raw };
+  if (mo < 1 || mo > 12 || dd < 1 || dd > days || hh > 23 || mi > 59 || ss > 59) return null;
+  return Date.UTC(year, mo - 1, dd, hh, mi, ss) - GMT8_MS;
 }
 
 /** 12 digits YYMMDDhhmmss (GMT+8) of a UTC instant. */

@@ -18,6 +18,7 @@ import {
   type LocationQueryResponse,
   type LocationReport,
 } from './messages/location-report';
+import { decodeSetParameters, type SetParameters } from './messages/parameters';
 import {
   type Auth,
   decodeAuth,
@@ -65,6 +66,7 @@ export type Jt808Message =
   | RegisterResponse
   | LocationQuery
   | TextMessage
+  | SetParameters
   | WaybillReport
   | Fragment
   | UnknownMessage;
@@ -122,6 +124,8 @@ export function decodeMessage(packet: Jt808Packet): Jt808Message {
       return { kind: 'locationQuery', msgId };
     case MSG.textMessage:
       return decodeTextMessage(body, version);
+    case MSG.setParameters:
+      return decodeSetParameters(body);
     case MSG.waybillReport:
       return decodeWaybillReport(body);
     default:

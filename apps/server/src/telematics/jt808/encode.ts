@@ -5,6 +5,7 @@ import { type HeaderInput, type Jt808Version, MAX_BODY_LENGTH, writeHeader } fro
 import { encodeLocationBody, type LocationInput } from './location-encode';
 import { encodeGeneralResponseBody, type GeneralResponseBody, MSG } from './messages/general';
 import { encodeBatchLocationBody, encodeLocationQueryResponseBody } from './messages/location-report';
+import { encodeSetParametersBody, type SetParametersBody } from './messages/parameters';
 import {
   type AuthBody,
   encodeAuthBody,
@@ -74,6 +75,11 @@ export function encodeLocationQuery(header: FrameHeader): Buffer {
 /** 0x8300. Throws `Jt808Error('encoding')` for text GBK cannot carry, 'too-long' past 1023 bytes. */
 export function encodeTextMessage(header: FrameHeader, body: TextMessageBody): Buffer {
   return encodeFrame(withId(header, MSG.textMessage), encodeTextMessageBody(body, versionOf(header)));
+}
+
+/** 0x8103 set terminal parameters; the terminal answers 0x0001. */
+export function encodeSetParameters(header: FrameHeader, body: SetParametersBody): Buffer {
+  return encodeFrame(withId(header, MSG.setParameters), encodeSetParametersBody(body));
 }
 
 // Terminal -> platform (simulator, tests)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bcdTimeDigits, readBcdTime, toBcd, toBcdTime } from './bcd';
+import { bcdTimeDigits, readBcdTime, readBcdTimeValue, toBcd, toBcdTime } from './bcd';
 import { parseFrame, readPacket } from './decode';
 import { encodeFrame } from './encode';
 import { Jt808Error } from './errors';
@@ -100,6 +100,14 @@ describe('BCD time', () => {
     expect(readBcdTime(hex('181315101010'), 0, true).time).toBeNull();
     expect(reasonOf(() => readBcdTime(hex('1807151010fa'), 0, true))).toBe('bcd');
     expect(readBcdTime(hex('1807151010fa'), 0, false)).toEqual({ time: null, raw: '1807151010fa' });
+  });
+
+  it('reads the instant alone without making the digits', () => {
+    for (const digits of ['180715101010', '200101000000', '000000000000', '230229120000', '1807151010fa']) {
+      expect(readBcdTimeValue(hex(digits), 0, false)).toBe(readBcdTime(hex(digits), 0, false).time);
+    }
+    expect(readBcdTimeValue(hex('00180715101010'), 1, true)).toBe(Date.UTC(2018, 6, 15, 2, 10, 10));
+    expect(reasonOf(() => readBcdTimeValue(hex('1807151010fa'), 0, true))).toBe('bcd');
   });
 
   it('writes an instant as GMT+8 digits and round-trips', () => {

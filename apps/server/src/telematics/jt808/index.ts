@@ -47,6 +47,7 @@ export {
   encodePlatformResponse,
   encodeRegister,
   encodeRegisterResponse,
+  encodeSetParameters,
   encodeSubpackaged,
   encodeTerminalResponse,
   encodeTextMessage,
@@ -93,6 +94,8 @@ export type {
 export { MSG, PLATFORM_RESULT, TERMINAL_RESULT } from './messages/general';
 export type { BatchLocation, LocationQueryResponse, LocationReport } from './messages/location-report';
 export { BATCH_TYPE } from './messages/location-report';
+export type { SetParameters, SetParametersBody, TerminalParameter } from './messages/parameters';
+export { TERMINAL_PARAM } from './messages/parameters';
 export type {
   Auth,
   AuthBody,

@@ -211,6 +211,26 @@ describe('location encoding', () => {
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
   });
 
+  it('derives alarm names, status flags and time digits when first read, and lets them be set', () => {
+    const loc = decodeLocation(hex('80000001 00c0030f 0157 52a0 06c9 f9e0 0028 025d 005a 261315080910'));
+    // Derived, not stored: a spread or JSON of the location leaves them out.
+    expect(Object.keys(loc)).not.toContain('flags');
+    expect(Object.keys(loc)).not.toContain('alarms');
+    expect(JSON.parse(JSON.stringify(loc))).not.toHaveProperty('timeBcd');
+    expect(loc.alarms).toEqual(['emergency', 'illegalDoorOpen']);
+    expect(loc.alarms).toBe(loc.alarms);
+    expect(loc.flags).toEqual(statusFlags(0x00c0030f));
+    expect(loc.flags).toBe(loc.flags);
+    // Digits as received, also when they are not a date.
+    expect(loc.timeBcd).toBe('261315080910');
+    expect(loc.time).toBeNull();
+    expect(decodeLocation(hex(BASIC.replace('260315080910', '000000000000'))).timeBcd).toBe('000000000000');
+    loc.alarms = [];
+    loc.flags = statusFlags(0);
+    loc.timeBcd = '260315080910';
+    expect([loc.alarms, loc.flags.acc, loc.timeBcd]).toEqual([[], false, '260315080910']);
+  });
+
   it('names alarm and status bits both ways', () => {
     expect(alarmNames(0x80000001)).toEqual(['emergency', 'illegalDoorOpen']);
     expect(alarmWord(['emergency', 'illegalDoorOpen'])).toBe(0x80000001);

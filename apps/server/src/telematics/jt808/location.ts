@@ -9,9 +9,10 @@ import {
   isActiveSafetyLayout,
   type TyreAlarm,
 } from './active-safety';
-import { readBcdTime } from './bcd';
+import { readBcdTimeValue } from './bcd';
 import { Jt808Error } from './errors';
-import { type AlarmName, alarmNames, STATUS_BITS, type StatusFlags, statusFlags } from './flags';
+import { type AlarmName, STATUS_BITS, type StatusFlags } from './flags';
+import { DecodedLocation } from './location-decoded';
 
 /**
  * Location basic information (0x0200 body, also inside 0x0201 and 0x0704), 28 bytes:
@@ -72,8 +73,10 @@ export interface LocationExtras {
 
 export interface Location {
   alarm: number;
+  /** Names of the bits of `alarm` (decoded locations derive them when first read). */
   alarms: AlarmName[];
   status: number;
+  /** Named bits of `status` (decoded locations derive them when first read). */
   flags: StatusFlags;
   /** Degrees, negative in the southern hemisphere (status bit 2). Not range-checked. */
   lat: number;
@@ -94,6 +97,21 @@ export interface Location {
   unknown: RawItem[];
 }
 
+/** Length of the item at `pos` (its id at `pos`, length at `pos + 1`); an error when it runs past `end`. */
+function itemLength(buf: Buffer, pos: number, end: number): number {
+  if (end - pos < 2)
+    throw new Jt808Error('truncated', `additional item header at offset ${pos} is cut short`);
+  const length = buf[pos + 1] as number;
+  if (pos + 2 + length > end) {
+    const id = (buf[pos] as number).toString(16);
+    throw new Jt808Error(
+      'truncated',
+      `additional item 0x${id} declares ${length} byte(s), ${end - pos - 2} left`,
+    );
+  }
+  return length;
+}
+
 /** Iterates the additional items of `buf[start..end)`; an item running past `end` is an error. */
 export function readItems(
   buf: Buffer,
@@ -101,28 +119,9 @@ export function readItems(
   end: number,
   visit: (id: number, value: Buffer) => void,
 ): void {
-  scanItems(buf, start, end, (id, offset, length) => visit(id, buf.subarray(offset, offset + length)));
-}
-
-function scanItems(
-  buf: Buffer,
-  start: number,
-  end: number,
-  visit: (id: number, offset: number, length: number) => void,
-): void {
-  let pos = start;
-  while (pos < end) {
-    if (end - pos < 2)
-      throw new Jt808Error('truncated', `additional item header at offset ${pos} is cut short`);
-    const id = buf[pos] as number;
-    const length = buf[pos + 1] as number;
-    if (pos + 2 + length > end) {
-      throw new Jt808Error(
-        'truncated',
-        `additional item 0x${id.toString(16)} declares ${length} byte(s), ${end - pos - 2} left`,
-      );
-    }
-    visit(id, pos + 2, length);
+  for (let pos = start; pos < end; ) {
+    const length = itemLength(buf, pos, end);
+    visit(buf[pos] as number, buf.subarray(pos + 2, pos + 2 + length));
     pos += 2 + length;
   }
 }
@@ -224,31 +223,32 @@ export function decodeLocation(buf: Buffer, start = 0, end = buf.length): Locati
   if (end - start < LOCATION_BASIC_LENGTH) {
     throw new Jt808Error('truncated', `location needs ${LOCATION_BASIC_LENGTH} bytes, got ${end - start}`);
   }
-  const alarm = buf.readUInt32BE(start);
   const status = buf.readUInt32BE(start + 4);
   const latRaw = buf.readUInt32BE(start + 8);
   const lonRaw = buf.readUInt32BE(start + 12);
-  const { time, raw } = readBcdTime(buf, start + 22, true);
+  const time = readBcdTimeValue(buf, start + 22, true);
   const extras: LocationExtras = {};
   const unknown: RawItem[] = [];
-  scanItems(buf, start + LOCATION_BASIC_LENGTH, end, (id, offset, length) => {
-    if (!decodeItem(id, buf, offset, length, extras)) {
-      unknown.push({ id, bytes: buf.subarray(offset, offset + length) });
+  for (let pos = start + LOCATION_BASIC_LENGTH; pos < end; ) {
+    const id = buf[pos] as number;
+    const length = itemLength(buf, pos, end);
+    if (!decodeItem(id, buf, pos + 2, length, extras)) {
+      unknown.push({ id, bytes: buf.subarray(pos + 2, pos + 2 + length) });
     }
-  });
-  return {
-    alarm,
-    alarms: alarmNames(alarm),
+    pos += 2 + length;
+  }
+  return new DecodedLocation(
+    buf.readUInt32BE(start),
     status,
-    flags: statusFlags(status),
-    lat: latRaw === 0 ? 0 : (status & SOUTH ? -latRaw : latRaw) / 1e6,
-    lon: lonRaw === 0 ? 0 : (status & WEST ? -lonRaw : lonRaw) / 1e6,
-    altitude: buf.readInt16BE(start + 16),
-    speed: buf.readUInt16BE(start + 18) / 10,
-    direction: buf.readUInt16BE(start + 20),
+    latRaw === 0 ? 0 : (status & SOUTH ? -latRaw : latRaw) / 1e6,
+    lonRaw === 0 ? 0 : (status & WEST ? -lonRaw : lonRaw) / 1e6,
+    buf.readInt16BE(start + 16),
+    buf.readUInt16BE(start + 18) / 10,
+    buf.readUInt16BE(start + 20),
     time,
-    timeBcd: raw,
+    buf.readUIntBE(start + 22, 3),
+    buf.readUIntBE(start + 25, 3),
     extras,
     unknown,
-  };
+  );
 }

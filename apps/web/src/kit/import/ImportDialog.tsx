@@ -2,7 +2,8 @@ import { InboxOutlined } from '@ant-design/icons';
 import { IMPORT_ACCEPT, IMPORT_DIALOG_WIDTH, TOAST_DURATION_MS } from '@fleet/domain';
 import { Alert, App, Button, Modal, Typography, Upload } from 'antd';
 import { useState } from 'react';
-import { API_BASE, download, requestEnvelope } from '../../api/request';
+import { type ImportRowError, importFile } from '../../api/fileTasks';
+import { API_BASE, download } from '../../api/request';
 import { texts } from '../../locales';
 import { importSelectionError, readableInBrowser } from './importRules';
 import { readFirstSheet, type SheetRow } from './readSheet';
@@ -10,10 +11,7 @@ import { readFirstSheet, type SheetRow } from './readSheet';
 const t = texts.kit.importDialog;
 
 /** A row the server refused. */
-export interface ImportRowError {
-  row: number;
-  message: string;
-}
+export type { ImportRowError };
 
 /** What an import call answers: row errors, when some rows were refused. */
 export interface ImportResult {
@@ -29,14 +27,20 @@ interface CommonProps {
   title?: string;
   /** Accepted suffixes; .xlsx and .xls by default. */
   accept?: readonly string[];
-  /** The template's address (an /api path is downloaded with the token). */
+  /**
+   * The template's address (an /api path is downloaded with the token); in server mode the import
+   * url + '/template' by default.
+   */
   templateUrl?: string;
   templateName?: string;
   /** A last check of the chosen file: false or a message refuses it. */
   beforeUpload?: (file: File) => boolean | string | Promise<boolean | string>;
 }
 
-/** The file goes to the server as multipart (fields file and name). */
+/**
+ * The file goes to the server as multipart (fields file and name). Row errors the server answers
+ * (code 400 with data.errors, see registerImport) are listed in the dialog; nothing was imported.
+ */
 export interface ServerImportProps extends CommonProps {
   mode: 'server';
   /** API path of the import call, e.g. '/truck/import'. */
@@ -56,12 +60,16 @@ export type ImportDialogProps = ServerImportProps | BrowserImportProps;
 
 /** 批量导入 (spec core sections 2 and 5): one .xlsx/.xls file, template link, 取消 and 上传. */
 export function ImportDialog(props: ImportDialogProps) {
-  const { open, onClose, title, templateUrl, templateName } = props;
+  const { open, onClose, title, templateName } = props;
   const accept = props.accept ?? IMPORT_ACCEPT;
   const { message } = App.useApp();
   const [file, setFile] = useState<File | undefined>();
   const [busy, setBusy] = useState(false);
   const [rowErrors, setRowErrors] = useState<ImportRowError[]>([]);
+  const [errorCount, setErrorCount] = useState(0);
+  // A server import offers its template at the import url + '/template' unless told otherwise.
+  const templateUrl =
+    props.templateUrl ?? (props.mode === 'server' ? `${API_BASE}${props.uploadUrl}/template` : undefined);
 
   const close = () => {
     setFile(undefined);
@@ -103,19 +111,15 @@ export function ImportDialog(props: ImportDialogProps) {
         close();
         return;
       }
-      const form = new FormData();
-      form.append('name', file.name);
-      form.append('file', file, file.name);
-      for (const [key, value] of Object.entries(props.fields ?? {})) form.append(key, value);
-      const answer = await requestEnvelope<ImportResult | null>('POST', props.uploadUrl, { form });
-      const errors = answer.data?.errors ?? [];
-      if (errors.length > 0) {
-        setRowErrors(errors);
-        props.onImported?.(answer.data);
+      const outcome = await importFile(props.uploadUrl, file, props.fields);
+      if (!outcome.ok) {
+        setRowErrors(outcome.errors);
+        setErrorCount(outcome.count);
         return;
       }
-      void message.success(t.done);
-      props.onImported?.(answer.data);
+      const done = outcome.message && outcome.message !== 'success' ? outcome.message : t.done;
+      void message.success(done);
+      props.onImported?.(outcome.data as ImportResult | null);
       close();
     } catch {
       // The request client has shown why.
@@ -190,11 +194,14 @@ export function ImportDialog(props: ImportDialogProps) {
           title={t.rowErrors}
           description={
             <div style={{ maxHeight: 200, overflow: 'auto' }}>
-              {rowErrors.map((error) => (
-                <div key={`${error.row}-${error.message}`}>
-                  {t.row(error.row)}：{error.message}
-                </div>
-              ))}
+              <ul data-testid="import-row-errors" style={{ margin: 0, paddingLeft: 18 }}>
+                {rowErrors.map((error) => (
+                  <li key={`${error.row}-${error.message}`}>
+                    {t.row(error.row)}：{error.message}
+                  </li>
+                ))}
+              </ul>
+              <div style={{ marginTop: 4 }}>{t.errorCount(Math.max(errorCount, rowErrors.length))}</div>
             </div>
           }
         />

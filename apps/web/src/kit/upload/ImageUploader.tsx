@@ -30,6 +30,8 @@ export interface ImageUploaderProps extends ImageRules {
   onChange?: (value: string[] | string) => void;
   valueFormat?: 'array' | 'string';
   disabled?: boolean;
+  /** Where a picture goes; POST /file/upload by default (the public registration page passes its own). */
+  upload?: typeof uploadFile;
   ref?: Ref<ImageUploaderHandle>;
 }
 
@@ -57,6 +59,7 @@ export function ImageUploader({
   onChange,
   valueFormat = 'array',
   disabled,
+  upload = uploadFile,
   ref,
   ...rules
 }: ImageUploaderProps) {
@@ -115,7 +118,7 @@ export function ImageUploader({
         }}
         customRequest={({ file, onSuccess, onError }) => {
           const blob = file as File;
-          uploadFile(blob, blob.name, { quiet: true }).then(
+          upload(blob, blob.name, { quiet: true }).then(
             (uploaded) => onSuccess?.(uploaded),
             (error: Error) => {
               void message.error(t.failed, TOAST_DURATION_MS / 1000);

@@ -62,14 +62,29 @@ const settings: MenuNode = {
   title: '基础设置',
   code: 'tc0105',
   children: [
-    { path: '/tc/customer', title: '客户管理', code: 'tc010501' },
+    { path: '/tc/customer', title: '客户管理', code: 'tc010501', page: 'customers/CustomersPage' },
     {
       path: '/tc/route',
       title: '路线管理',
       code: 'tc010502',
+      page: 'lines/LinesPage',
       children: [
-        { path: '/tc/route/add', title: '新增路线', code: 'tc010502', hidden: true, noCache: true },
-        { path: '/tc/route/edit', title: '编辑路线', code: 'tc010502', hidden: true, noCache: true },
+        {
+          path: '/tc/route/add',
+          title: '新增路线',
+          code: 'tc010502',
+          hidden: true,
+          noCache: true,
+          page: 'lines/LineEditPage',
+        },
+        {
+          path: '/tc/route/edit',
+          title: '编辑路线',
+          code: 'tc010502',
+          hidden: true,
+          noCache: true,
+          page: 'lines/LineEditPage',
+        },
       ],
     },
     { path: '/tc/scan-waybill', title: '扫码运单', code: 'tc010503' },
@@ -88,7 +103,7 @@ const settings: MenuNode = {
       ],
     },
     { path: '/tc/approve-setting', title: '审批设置', code: 'tc010505' },
-    { path: '/tc/common-address', title: '常用地址', code: 'tc010506' },
+    { path: '/tc/common-address', title: '常用地址', code: 'tc010506', page: 'addresses/AddressesPage' },
     { path: '/tc/common-page-setting', title: '常用页面设置', code: 'tc010507' },
   ],
 };

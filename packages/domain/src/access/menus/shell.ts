@@ -63,6 +63,7 @@ export const alarmMessageMenu: MenuNode = {
   title: '报警详情',
   code: 'car01-1',
   hidden: true,
+  page: 'alarm-reminder/AlarmMessagePage',
 };
 
 /** 可视化大屏 (car03): the enterprise screen, a top-bar link opened in a new tab. */
@@ -102,4 +103,5 @@ export const alarmSubscriptionMenu: MenuNode = {
   title: '报警订阅设置',
   public: true,
   hidden: true,
+  page: 'alarm-reminder/AlarmSubscriptionPage',
 };

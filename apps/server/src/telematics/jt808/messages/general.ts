@@ -13,6 +13,7 @@ export const MSG = {
   batchLocation: 0x0704,
   platformResponse: 0x8001,
   registerResponse: 0x8100,
+  setParameters: 0x8103,
   locationQuery: 0x8201,
   textMessage: 0x8300,
 } as const;

@@ -11,6 +11,8 @@ import { firstPagePath, navigationPages } from '../../../router/routeTable';
 import { menuIcon } from '../../../shell/menuIcons';
 import { useShell } from '../../../shell/ShellContext';
 import { HOME_MENU_PATH } from '../../../shell/sidebar';
+import { AlarmFeedCard } from '../../alarm-reminder/AlarmFeedCard';
+import { ScreenNoticeBar } from '../../push/ScreenNoticeBar';
 import { summaryFigures } from '../figures';
 import { allKeys, buildTeamTree } from '../teamTree';
 import styles from './DataboardPage.module.css';
@@ -32,6 +34,7 @@ export default function DataboardPage() {
 
   return (
     <div className={styles.page}>
+      <ScreenNoticeBar />
       <Card className={styles.welcome} variant="borderless">
         <h2 className={styles.greeting}>
           {t.greeting}
@@ -68,6 +71,9 @@ export default function DataboardPage() {
       </Row>
 
       <Row gutter={[16, 16]}>
+        <Col span={24}>
+          <AlarmFeedCard />
+        </Col>
         <Col xs={24} xl={16}>
           <Card
             variant="borderless"

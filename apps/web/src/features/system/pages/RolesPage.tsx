@@ -1,5 +1,5 @@
 import { OPERATE_LOG_PAGES } from '@fleet/domain';
-import { App, Space, Typography } from 'antd';
+import { Space, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { deleteRole, fetchRoles, type Role, type RoleQuery } from '../../../api/system';
 import {
@@ -9,6 +9,7 @@ import {
   type ListPageHandle,
   OperationLogDialog,
   type SearchField,
+  useRowConfirm,
 } from '../../../kit';
 import { dateTimeText, orDash } from '../../../kit/format';
 import { texts } from '../../../locales';
@@ -21,27 +22,18 @@ const searchFields: SearchField[] = [{ name: 'name', label: t.name, placeholder:
 
 /** 角色管理 (/permission/role): the merchant's roles and the menus each may use. */
 export default function RolesPage() {
-  const { modal, message } = App.useApp();
   const list = useRef<ListPageHandle>(null);
+  const confirm = useRowConfirm(() => list.current?.reload());
   const [dialog, setDialog] = useState<{ status: DialogStatus; role?: Role } | undefined>();
   const [logOf, setLogOf] = useState<Role | undefined>();
 
   const columns = useMemo<ListColumn<Role>[]>(() => {
     const remove = (role: Role) => {
-      modal.confirm({
-        title: texts.kit.request.confirmTitle,
+      confirm({
         content: t.confirmDelete(role.name),
-        okText: common.ok,
-        okButtonProps: { danger: true },
-        cancelText: common.cancel,
-        onOk: () =>
-          deleteRole(role.id).then(
-            () => {
-              void message.success(t.deleted);
-              void list.current?.reload();
-            },
-            () => undefined,
-          ),
+        run: () => deleteRole(role.id),
+        done: t.deleted,
+        danger: true,
       });
     };
     return [
@@ -73,7 +65,7 @@ export default function RolesPage() {
         ),
       },
     ];
-  }, [modal, message]);
+  }, [confirm]);
 
   return (
     <>

@@ -15,6 +15,7 @@ import {
   type ListPageHandle,
   OperationLogDialog,
   type SearchField,
+  useRowConfirm,
 } from '../../../kit';
 import { dateTimeText, orDash } from '../../../kit/format';
 import { texts } from '../../../locales';
@@ -41,8 +42,9 @@ const searchFields: SearchField[] = [
 
 /** 用户管理 (/permission/user): users of the merchant in the admin's team subtree. */
 export default function UsersPage() {
-  const { modal, message } = App.useApp();
+  const { modal } = App.useApp();
   const list = useRef<ListPageHandle>(null);
+  const confirm = useRowConfirm(() => list.current?.reload());
   const [dialog, setDialog] = useState<{ status: DialogStatus; user?: SystemUser } | undefined>();
   const [logOf, setLogOf] = useState<SystemUser | undefined>();
   const [reset, setReset] = useState<{ name: string; password: string } | undefined>();
@@ -51,19 +53,10 @@ export default function UsersPage() {
   const columns = useMemo<ListColumn<SystemUser>[]>(() => {
     const toggleStatus = (user: SystemUser) => {
       const next = user.status === 1 ? 0 : 1;
-      modal.confirm({
-        title: texts.kit.request.confirmTitle,
+      confirm({
         content: next === 0 ? t.confirmDisable(user.nickname) : t.confirmEnable(user.nickname),
-        okText: common.ok,
-        cancelText: common.cancel,
-        onOk: () =>
-          changeUserStatus(user.id, next).then(
-            () => {
-              void message.success(t.statusChanged);
-              void list.current?.reload();
-            },
-            () => undefined,
-          ),
+        run: () => changeUserStatus(user.id, next),
+        done: t.statusChanged,
       });
     };
     const resetPassword = (user: SystemUser) => {
@@ -118,7 +111,7 @@ export default function UsersPage() {
         ),
       },
     ];
-  }, [modal, message]);
+  }, [modal, confirm]);
 
   return (
     <>

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+describe('map settings', () => {
+  it('default to OpenStreetMap tiles in WGS-84', () => {
+    expect(loadConfig({})).toMatchObject({
+      mapProvider: 'osm',
+      mapTiandituKey: null,
+      mapTileUrl: null,
+      mapTileCoords: 'wgs84',
+    });
+  });
+
+  it('take a provider with what it needs', () => {
+    expect(loadConfig({ MAP_PROVIDER: 'tianditu', MAP_TIANDITU_KEY: 'k1' })).toMatchObject({
+      mapProvider: 'tianditu',
+      mapTiandituKey: 'k1',
+    });
+    expect(
+      loadConfig({
+        MAP_PROVIDER: 'custom',
+        MAP_TILE_URL: 'http://tiles.intra/{z}/{x}/{y}.png',
+        MAP_TILE_COORDS: 'gcj02',
+      }),
+    ).toMatchObject({
+      mapProvider: 'custom',
+      mapTileUrl: 'http://tiles.intra/{z}/{x}/{y}.png',
+      mapTileCoords: 'gcj02',
+    });
+  });
+
+  it('refuse to start with a provider that cannot work, saying why', () => {
+    expect(() => loadConfig({ MAP_PROVIDER: 'google' })).toThrow(
+      'MAP_PROVIDER must be osm, amap, tianditu or custom',
+    );
+    expect(() => loadConfig({ MAP_PROVIDER: 'tianditu' })).toThrow('needs MAP_TIANDITU_KEY');
+    expect(() => loadConfig({ MAP_PROVIDER: 'custom' })).toThrow('needs MAP_TILE_URL');
+    expect(() => loadConfig({ MAP_PROVIDER: 'custom', MAP_TILE_URL: 'ftp://x/{z}/{x}/{y}' })).toThrow(
+      'XYZ template',
+    );
+    expect(() => loadConfig({ MAP_TILE_COORDS: 'bd09' })).toThrow('MAP_TILE_COORDS');
+  });
+});

@@ -1,0 +1,128 @@
+import type { Kysely } from 'kysely';
+import { builtinRouting } from '../../modules/lines/routing';
+import type { Database } from '../schema';
+import { DEMO_LINES, type DemoLine, type DemoStationRole } from './demo-lines';
+
+/** Which merchant and team run each kind of demo line (as in demo-fleet.ts). */
+const OWNERS: Record<DemoLine['kind'], { merchant: 'logistics' | 'coal'; teamCode: string }> = {
+  coal: { merchant: 'coal', teamCode: '20000010010001' },
+  trunk: { merchant: 'logistics', teamCode: '1000001001' },
+  city: { merchant: 'logistics', teamCode: '1000001002' },
+};
+
+/** STATION_KINDS of @fleet/domain: 1 装货地, 2 卸货地, 3 停车场, 6 服务区. */
+const STATION_KIND: Record<DemoStationRole, number> = {
+  loading: 1,
+  unloading: 2,
+  service: 6,
+  depot: 3,
+  store: 2,
+};
+/** ROUTE_TYPES: 1 干线运输, 3 城市配送. */
+const ROUTE_TYPE: Record<DemoLine['kind'], number> = { coal: 1, trunk: 1, city: 3 };
+
+const micro = (degrees: number) => Math.round(degrees * 1e6);
+
+/**
+ * The stations and lines the demo fleet drives, as master data: each named place once a merchant
+ * (a circle fence of its radius), each line with its station table. Distances and running times come
+ * from the built-in routing provider, so they are marked as not map-calculated, as the platform's own
+ * would be without an online map service.
+ */
+export async function seedDemoStationsAndLines(
+  tx: Kysely<Database>,
+  merchantIds: ReadonlyMap<string, number>,
+  now: number,
+): Promise<void> {
+  const stationIds = new Map<string, number>();
+  /** Stations each fence set of the demo watches: the city rounds' depots and stores, the coal loading and unloading points. */
+  const watched = { city: new Set<number>(), coal: new Set<number>() };
+  for (const line of DEMO_LINES) {
+    const owner = OWNERS[line.kind];
+    const merchantId = merchantIds.get(owner.merchant) as number;
+    const scope = { merchant_id: merchantId, team_code: owner.teamCode, created_at: now, updated_at: now };
+    for (const station of line.stations) {
+      const key = `${merchantId}:${station.name}`;
+      if (stationIds.has(key)) continue;
+      const row = await tx
+        .insertInto('station')
+        .values({
+          ...scope,
+          name: station.name,
+          type: STATION_KIND[station.role],
+          address: station.address,
+          lat: micro(station.lat),
+          lon: micro(station.lng),
+          fence_type: 'circle',
+          radius: station.radius,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      stationIds.set(key, row.id);
+    }
+    for (const station of line.stations) {
+      const id = stationIds.get(`${merchantId}:${station.name}`) as number;
+      if (line.kind === 'city') watched.city.add(id);
+      if (line.kind === 'coal' && station.role !== 'service') watched.coal.add(id);
+    }
+    // a loop ends where it starts: its table lists each station once, the depot first and last
+    const stops = line.stations;
+    const legs = await builtinRouting.legs(stops.map((s) => ({ lng: s.lng, lat: s.lat })));
+    const distance = Math.round(legs.reduce((sum, leg) => sum + leg.meters, 0));
+    const minutes = Math.round(legs.reduce((sum, leg) => sum + leg.seconds, 0) / 60);
+    const created = await tx
+      .insertInto('line')
+      .values({
+        ...scope,
+        name: line.name,
+        route_type: ROUTE_TYPE[line.kind],
+        cargo: line.kind === 'coal' ? '动力煤' : line.kind === 'city' ? '商超配送' : '普通货物',
+        distance,
+        running_minutes: minutes,
+        baidu_map_produce: 0,
+        remark: `途经${line.roads.join('、')}`.slice(0, 200),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await tx
+      .insertInto('line_station')
+      .values(
+        stops.map((station, i) => {
+          const seconds = i === 0 ? 0 : (legs[i - 1]?.seconds ?? 0);
+          return {
+            line_id: created.id,
+            seq: i + 1,
+            station_type: i === 0 ? 1 : i === stops.length - 1 ? 3 : 2,
+            station_id: stationIds.get(`${merchantId}:${station.name}`) ?? null,
+            address: station.address,
+            lat: micro(station.lat),
+            lon: micro(station.lng),
+            distance: i === 0 ? 0 : Math.round(legs[i - 1]?.meters ?? 0),
+            running_hours: Math.floor(seconds / 3600),
+            running_mins: Math.round((seconds % 3600) / 60),
+            baidu_map_produce: 0,
+          };
+        }),
+      )
+      .execute();
+  }
+  const fenceSets = [
+    { owner: OWNERS.city, name: '城配门店与配送中心', stations: watched.city },
+    { owner: OWNERS.coal, name: '煤矿与港口装卸点', stations: watched.coal },
+  ];
+  for (const set of fenceSets) {
+    await tx
+      .insertInto('fence_set')
+      .values({
+        merchant_id: merchantIds.get(set.owner.merchant) as number,
+        team_code: set.owner.teamCode,
+        name: set.name,
+        station_ids: [...set.stations].join(','),
+        truck_ids: '',
+        team_codes: set.owner.teamCode,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  }
+}

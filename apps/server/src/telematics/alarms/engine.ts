@@ -1,0 +1,159 @@
+import type { AlarmRuleSettings } from '@fleet/domain';
+import type { VehicleState } from '../ingest/batch-store';
+import { accOn, located, type PositionRow } from '../ingest/position';
+import type { TrackChange, TruckScope } from '../ingest/trips';
+import type { AlarmScope, OpenAlarm, Report, TruckAlarms } from './alarm';
+import { fatigue, parking, speeding } from './driving-rules';
+import { deviation, type FenceWatch, type LineCorridor, stationFences } from './fence-rules';
+import { fuelUse, oilTheft, refuel } from './fuel-rules';
+import { restoreTruck } from './restore';
+import { activeSafety, faults, terminalBits } from './terminal-rules';
+
+/** What the rules of one truck need beside its reports (see `AlarmSettingsCache`). */
+export interface TruckRules {
+  rules: AlarmRuleSettings;
+  /** The truck's own speed limit (km/h) and tank (L), when set. */
+  speedLimitKmh: number | null;
+  tankCapacityL: number | null;
+  fences: readonly FenceWatch[];
+  line: LineCorridor | null;
+}
+
+export interface RuleSource {
+  rulesFor(truckId: number, teamCode: string): TruckRules;
+}
+
+/**
+ * The alarms of one group commit: every alarm started, changed or ended, and how to undo the rule
+ * state of the trucks it touched if the transaction fails.
+ */
+export class AlarmBatch {
+  readonly changed = new Set<OpenAlarm>();
+  private readonly undo: (() => void)[] = [];
+
+  touch(t: TruckAlarms): TruckAlarms {
+    // The truck remembers the batch that took its snapshot: no set of trucks to look up.
+    if (t.batch !== this) {
+      t.batch = this;
+      this.undo.push(t.snapshot());
+    }
+    t.changed = this.changed;
+    return t;
+  }
+
+  rollback(): void {
+    for (let i = this.undo.length - 1; i >= 0; i--) this.undo[i]?.();
+  }
+}
+
+function alarmScope(s: TruckScope, terminalId: number): AlarmScope {
+  return {
+    truckId: s.truckId,
+    merchantId: s.merchantId,
+    teamCode: s.teamCode,
+    driverId: s.driverId,
+    terminalId,
+  };
+}
+
+function sameScope(a: AlarmScope, s: TruckScope, terminalId: number): boolean {
+  return (
+    a.merchantId === s.merchantId &&
+    a.teamCode === s.teamCode &&
+    a.driverId === s.driverId &&
+    a.terminalId === terminalId
+  );
+}
+
+/** A stored report as the rules read it (the decoded items ride along on `row.location`). */
+export function reportOf(row: PositionRow): Report {
+  return {
+    time: row.time,
+    lat: row.lat,
+    lon: row.lon,
+    speed: row.speed,
+    acc: accOn(row.statusBits),
+    located: located(row.statusBits),
+    mileage: row.mileage,
+    fuel: row.fuel,
+    alarmBits: row.alarmBits,
+    extras: row.location?.extras ?? null,
+    unknown: row.location?.unknown ?? null,
+    gap: 0,
+  };
+}
+
+/**
+ * Alarm rules on ingest: per truck, in memory, O(1) a report (fences: the few a truck's fence sets
+ * watch). Terminal alarms (bits, faults, active safety) and platform rules (speeding, fatigue,
+ * parking, fuel, fences, deviation) start, follow and end alarms; the ingest writes them in the
+ * transaction of the reports (see alarm-store.ts).
+ */
+export class AlarmEngine {
+  private readonly trucks = new Map<number, TruckAlarms>();
+  /** Open alarms read at start, by truck, until the truck reports again. */
+  private readonly restoring = new Map<number, OpenAlarm[]>();
+
+  constructor(private readonly source: RuleSource) {}
+
+  /** Open alarms of the database (end_time null), picked up by each truck's next report. */
+  restore(open: readonly OpenAlarm[]): void {
+    for (const alarm of open) {
+      const list = this.restoring.get(alarm.scope.truckId) ?? [];
+      list.push(alarm);
+      this.restoring.set(alarm.scope.truckId, list);
+    }
+  }
+
+  /** Open alarms in memory (tests, monitoring). */
+  openAlarms(truckId: number): OpenAlarm[] {
+    return [...(this.trucks.get(truckId)?.open.values() ?? this.restoring.get(truckId) ?? [])];
+  }
+
+  private truck(scope: TruckScope, terminalId: number, last: VehicleState | undefined): TruckAlarms {
+    let t = this.trucks.get(scope.truckId);
+    if (!t) {
+      t = restoreTruck(alarmScope(scope, terminalId), this.restoring.get(scope.truckId) ?? [], last ?? null);
+      this.restoring.delete(scope.truckId);
+      this.trucks.set(scope.truckId, t);
+    } else if (!sameScope(t.scope, scope, terminalId)) {
+      t.scope = alarmScope(scope, terminalId);
+    }
+    return t;
+  }
+
+  /** Evaluates one stored report. `last` is the truck's state before this batch (for a restart). */
+  observe(batch: AlarmBatch, scope: TruckScope, row: PositionRow, last: VehicleState | undefined): void {
+    const t = batch.touch(this.truck(scope, row.terminalId, last));
+    const ctx = this.source.rulesFor(scope.truckId, scope.teamCode);
+    const r = reportOf(row);
+    const { rules } = ctx;
+    // Active-safety items are events of their own time: even a late (blind-area) report counts.
+    if (rules.terminal.enabled) activeSafety(t, r);
+    if (t.state.lastTime !== null && r.time <= t.state.lastTime) return;
+    r.gap = t.state.lastTime === null ? 0 : r.time - t.state.lastTime;
+    t.state.lastTime = r.time;
+    t.follow(r.speed);
+    terminalBits(t, rules.terminal.enabled ? r : { ...r, alarmBits: 0 });
+    faults(t, r, rules.fault);
+    speeding(t, r, rules.overspeed, ctx.speedLimitKmh);
+    fatigue(t, r, rules.fatigue);
+    parking(t, r, rules.parking);
+    oilTheft(t, r, rules.oilTheft);
+    refuel(t, r, rules.refuel, ctx.tankCapacityL);
+    stationFences(t, r, ctx.fences);
+    deviation(t, r, rules.deviation, ctx.line);
+  }
+
+  /** Rules on finished trips (abnormal fuel use), after the batch's reports and expiries. */
+  afterTrips(batch: AlarmBatch, changes: readonly TrackChange[]): void {
+    for (const change of changes) {
+      if (change.kind !== 'tripSave' || !change.trip.closed) continue;
+      const scope = change.trip.scope;
+      const t = this.trucks.get(scope.truckId);
+      if (!t) continue;
+      batch.touch(t);
+      fuelUse(t, change.trip, this.source.rulesFor(scope.truckId, scope.teamCode).rules.fuelUse);
+    }
+  }
+}

@@ -1,0 +1,121 @@
+import type { StationRow } from '@fleet/domain';
+import type { ListPage, Paging } from './common';
+import { exportFile } from './fileTasks';
+import { type Envelope, request, requestEnvelope } from './request';
+
+/** Calls of 线路管理 (/route and /colliery/line): lines and their station tables (distance in km). */
+
+export interface Line {
+  id: number;
+  routeName: string;
+  routeType: number;
+  routeTypeName: string;
+  teamCode: string;
+  teamName: string;
+  customerId: number | null;
+  customerName: string;
+  cargo: string;
+  speedLimit: number | null;
+  corridorWidth: number;
+  fuelBrand: string;
+  fuelSeries: string;
+  distance: number;
+  runningHours: number;
+  runningMins: number;
+  baiduMapProduce: boolean;
+  status: 0 | 1;
+  statusName: string;
+  remark: string;
+  startAddress: string;
+  endAddress: string;
+  stationCount: number;
+  createTime: string;
+  updateTime: string;
+}
+
+export interface LineDetail extends Line {
+  stationList: StationRow[];
+  path: { longitude: number; latitude: number }[];
+}
+
+export interface LineQuery extends Partial<Paging> {
+  routeName?: string;
+  routeType?: number;
+  customerId?: number;
+  status?: 0 | 1;
+  teamCode?: string;
+}
+
+export interface LineFields {
+  routeName: string;
+  routeType: number;
+  teamCode?: string;
+  customerId?: number | null;
+  cargo?: string;
+  speedLimit?: number | null;
+  corridorWidth?: number;
+  fuelBrand?: string;
+  fuelSeries?: string;
+  status?: 0 | 1;
+  remark?: string;
+  stationList: StationRow[];
+}
+
+export interface Recalculated {
+  stationList: StationRow[];
+  provider: 'builtin' | 'amap';
+  baiduMapProduce: boolean;
+  method: string;
+  /** Empty when a map service computed the rows; otherwise why they are not map-calculated. */
+  notice: string;
+}
+
+export function fetchLines(query: LineQuery, signal?: AbortSignal): Promise<ListPage<Line>> {
+  return request<ListPage<Line>>('POST', '/colliery/line/page', { body: query, dedupe: true, signal });
+}
+
+export function fetchLine(id: number): Promise<LineDetail> {
+  return request<LineDetail>('GET', '/colliery/line/info', { query: { id } });
+}
+
+export function addLine(line: LineFields): Promise<Envelope<{ id: number }>> {
+  return requestEnvelope<{ id: number }>('POST', '/colliery/line/add', { body: line });
+}
+
+export function editLine(line: LineFields & { id: number }): Promise<Envelope<null>> {
+  return requestEnvelope<null>('POST', '/colliery/line/edit', { body: line });
+}
+
+export function deleteLines(ids: number[]): Promise<{ deleted: number }> {
+  return request<{ deleted: number }>('POST', '/colliery/line/delete', { body: { ids } });
+}
+
+export function recalculateLine(stationList: StationRow[]): Promise<Recalculated> {
+  return request<Recalculated>('POST', '/route/calculate', { body: { stationList } });
+}
+
+export function fetchFuelBrands(): Promise<string[]> {
+  return request<string[]>('GET', '/colliery/line/fuelBrand/list');
+}
+
+export function fetchFuelSeries(brand?: string): Promise<string[]> {
+  return request<string[]>('GET', '/colliery/line/fuelSeries/list', { query: { brand } });
+}
+
+export interface CustomerOption {
+  id: number;
+  customerName: string;
+}
+
+export function fetchCustomerOptions(pageNum: number, pageSize: number, customerName: string) {
+  return request<ListPage<CustomerOption>>('GET', '/colliery/customer/options', {
+    query: { pageNum, pageSize, customerName: customerName || undefined },
+  });
+}
+
+export const LINE_IMPORT_URL = '/colliery/line/import';
+
+/** POST /colliery/line/export with the list's filter: the .xlsx, or a task of the import/export page. */
+export function exportLines(query: LineQuery) {
+  return exportFile('/colliery/line/export', { ...query });
+}

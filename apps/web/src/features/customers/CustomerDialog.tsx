@@ -1,0 +1,111 @@
+import { CREDIT_CODE_MESSAGE, CUSTOMER_TYPES, isCreditCode, SETTLEMENT_TYPES } from '@fleet/domain';
+import { Form, Input, InputNumber, Select } from 'antd';
+import { useMemo } from 'react';
+import { addCustomer, type Customer, type CustomerFields, editCustomer } from '../../api/customers';
+import { type DialogStatus, FormDialog, TeamTreeSelect } from '../../kit';
+import { checkRule, maxRule, nameRule, phoneRule, requiredRule } from '../../kit/formRules';
+import { texts } from '../../locales';
+
+const t = texts.customers;
+const creditCodeRule = checkRule((v) => (isCreditCode(v.toUpperCase()) ? null : CREDIT_CODE_MESSAGE));
+
+export interface CustomerDialogProps {
+  status: DialogStatus;
+  customer?: Customer;
+  /** Team of a new customer: the user's own. */
+  defaultTeamCode: string;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+/** 新增客户 / 编辑客户. */
+export function CustomerDialog({ status, customer, defaultTeamCode, onClose, onSaved }: CustomerDialogProps) {
+  const [form] = Form.useForm<CustomerFields>();
+  const settlementType = Form.useWatch('settlementType', form);
+  const initialValues = useMemo<Partial<CustomerFields>>(
+    () =>
+      customer
+        ? {
+            customerName: customer.customerName,
+            creditCode: customer.creditCode,
+            customerType: customer.customerType,
+            contactName: customer.contactName,
+            contactPhone: customer.contactPhone,
+            address: customer.address,
+            settlementType: customer.settlementType,
+            settlementDays: customer.settlementDays,
+            teamCode: customer.teamCode,
+            remark: customer.remark,
+          }
+        : { customerType: 1, settlementType: 2, settlementDays: 0, teamCode: defaultTeamCode },
+    [customer, defaultTeamCode],
+  );
+  const submit = (values: CustomerFields) => {
+    const fields = { ...values, creditCode: values.creditCode?.trim().toUpperCase() };
+    return customer ? editCustomer({ ...fields, id: customer.id }) : addCustomer(fields);
+  };
+  return (
+    <FormDialog<CustomerFields>
+      open
+      status={status}
+      form={form}
+      entityName={t.entity}
+      initialValues={initialValues}
+      onSubmit={submit}
+      onSaved={onSaved}
+      onClose={onClose}
+    >
+      <Form.Item
+        name="customerName"
+        label={t.customerName}
+        rules={[requiredRule(t.required.customerName), nameRule]}
+      >
+        <Input maxLength={30} placeholder={t.customerNamePlaceholder} />
+      </Form.Item>
+      <Form.Item name="creditCode" label={t.creditCodeShort} tooltip={t.creditCode} rules={[creditCodeRule]}>
+        <Input maxLength={18} placeholder={t.creditCodePlaceholder} />
+      </Form.Item>
+      <Form.Item
+        name="customerType"
+        label={t.customerType}
+        rules={[{ required: true, message: t.required.customerType }]}
+      >
+        <Select options={CUSTOMER_TYPES.map((c) => ({ value: c.value, label: c.label }))} />
+      </Form.Item>
+      <Form.Item name="contactName" label={t.contactName} rules={[maxRule(30)]}>
+        <Input maxLength={30} />
+      </Form.Item>
+      <Form.Item name="contactPhone" label={t.contactPhone} rules={[phoneRule]}>
+        <Input maxLength={11} />
+      </Form.Item>
+      <Form.Item name="address" label={t.address} rules={[maxRule(100)]}>
+        <Input maxLength={100} />
+      </Form.Item>
+      <Form.Item
+        name="settlementType"
+        label={t.settlementType}
+        rules={[{ required: true, message: t.required.settlementType }]}
+      >
+        <Select options={SETTLEMENT_TYPES.map((c) => ({ value: c.value, label: c.label }))} />
+      </Form.Item>
+      {settlementType === 3 && (
+        <Form.Item
+          name="settlementDays"
+          label={t.settlementDays}
+          rules={[
+            { required: true, message: t.settlementDaysRequired },
+            { type: 'integer', min: 1, max: 365, message: t.settlementDaysRule },
+          ]}
+        >
+          <InputNumber min={1} max={365} precision={0} style={{ width: '100%' }} />
+        </Form.Item>
+      )}
+      <Form.Item name="teamCode" label={t.team} rules={[{ required: true, message: t.required.team }]}>
+        <TeamTreeSelect />
+      </Form.Item>
+      <Form.Item name="remark" label={t.remark} rules={[maxRule(200)]}>
+        <Input.TextArea maxLength={200} rows={2} />
+      </Form.Item>
+    </FormDialog>
+  );
+}

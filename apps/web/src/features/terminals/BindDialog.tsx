@@ -1,0 +1,77 @@
+import { App, Form, Modal } from 'antd';
+import { useState } from 'react';
+import { bindTerminal, type Terminal } from '../../api/terminals';
+import { fetchTrucks, type Truck } from '../../api/trucks';
+import { type RemoteOption, RemoteSelect } from '../../kit';
+import { texts } from '../../locales';
+
+const t = texts.terminals;
+
+const toOption = (truck: Truck): RemoteOption => ({
+  value: truck.id,
+  label: truck.teamName ? `${truck.carNo}（${truck.teamName}）` : truck.carNo,
+});
+/** Trucks without a terminal, by plate. */
+const fetchUnbound = (pageNum: number, pageSize: number, carNo: string) =>
+  fetchTrucks({ pageNum, pageSize, carNo: carNo || undefined, bindTerminal: 0 });
+
+/** 绑定车辆: one truck without a terminal for this terminal. */
+export function BindDialog({
+  terminal,
+  onClose,
+  onBound,
+}: {
+  terminal: Terminal;
+  onClose: () => void;
+  onBound: () => void;
+}) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ truckId: number }>();
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    let values: { truckId: number };
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    setBusy(true);
+    try {
+      await bindTerminal(terminal.id, values.truckId);
+      void message.success(t.boundOk);
+      onBound();
+      onClose();
+    } catch {
+      // the request client showed why
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      title={t.bindTitle(terminal.tid)}
+      width={520}
+      okText={texts.kit.common.ok}
+      cancelText={texts.kit.common.cancel}
+      confirmLoading={busy}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" name="bind">
+        <Form.Item
+          name="truckId"
+          label={t.bindTruck}
+          rules={[{ required: true, message: t.bindTruckRequired }]}
+        >
+          <RemoteSelect<Truck>
+            fetchOptions={fetchUnbound}
+            toOption={toOption}
+            placeholder={t.bindTruckPlaceholder}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

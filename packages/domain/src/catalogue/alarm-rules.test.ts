@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { zodIssueMessage } from '../validation';
+import { alarmRulePatchSchema, alarmRulesProblem, DEFAULT_ALARM_RULES, mergeAlarmRules } from './alarm-rules';
+
+describe('alarm rule settings', () => {
+  it('applies levels in order, field by field, without changing the defaults', () => {
+    const merged = mergeAlarmRules(
+      DEFAULT_ALARM_RULES,
+      { overspeed: { limitKmh: 90 }, parking: { enabled: false } },
+      null,
+      { overspeed: { minSeconds: 30 }, deviation: { lineId: 4 } },
+    );
+    expect(merged.overspeed).toEqual({ enabled: true, limitKmh: 90, minSeconds: 30 });
+    expect(merged.parking.enabled).toBe(false);
+    expect(merged.deviation.lineId).toBe(4);
+    expect(DEFAULT_ALARM_RULES.overspeed.limitKmh).toBe(100);
+    expect(mergeAlarmRules(merged, { deviation: { lineId: null } }).deviation.lineId).toBeNull();
+  });
+
+  it('refuses out-of-range values and unknown fields with Chinese messages', () => {
+    const bad = alarmRulePatchSchema.safeParse({ overspeed: { limitKmh: 300 } });
+    expect(bad.success).toBe(false);
+    if (!bad.success) expect(zodIssueMessage(bad.error)).toContain('限速值须为1-200之间的整数');
+    expect(alarmRulePatchSchema.safeParse({ overspeed: { limit: 80 } }).success).toBe(false);
+    expect(alarmRulePatchSchema.safeParse({ fatigue: { warnMinutes: 200, restMinutes: 20 } }).success).toBe(
+      true,
+    );
+  });
+
+  it('wants the fatigue warning before the alarm', () => {
+    const rules = mergeAlarmRules(DEFAULT_ALARM_RULES, { fatigue: { warnMinutes: 240 } });
+    expect(alarmRulesProblem(rules)).toBe('预警驾驶时长须小于报警驾驶时长');
+    expect(alarmRulesProblem(DEFAULT_ALARM_RULES)).toBeNull();
+  });
+});
