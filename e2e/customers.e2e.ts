@@ -6,6 +6,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
+import { chooseImportFile } from './support/import';
 import { type RunningServer, startServer } from './support/server';
 
 interface Envelope<T = unknown> {
@@ -192,7 +193,7 @@ describe('客户管理', () => {
     ]);
     await button(view(), '导入').click();
     const dialog = page.getByRole('dialog', { name: '批量导入客户' });
-    await dialog.locator('input[type=file]').setInputFiles(bad);
+    await chooseImportFile(dialog, bad);
     await Promise.all([
       page.waitForResponse(calls('/colliery/customer/import')),
       button(dialog, '上传').click(),
@@ -204,7 +205,7 @@ describe('客户管理', () => {
       ['天津港示例物流公司', CODE_B, '收货方', '刘', '13800000000', '现结', '', '城配车队'],
       ['唐山示例钢铁公司', '', '发货方', '', '', '月结', '', ''],
     ]);
-    await dialog.locator('input[type=file]').setInputFiles(good);
+    await chooseImportFile(dialog, good);
     await Promise.all([
       page.waitForResponse(calls('/colliery/customer/import')),
       button(dialog, '上传').click(),
@@ -295,14 +296,14 @@ describe('常用地址', () => {
     const bad = await sheet([header, ['天津港南疆码头', '天津市滨海新区', '217.77', '38.97', '卸货地']]);
     await button(view(), '导入').click();
     const importer = page.getByRole('dialog', { name: '批量导入常用地址' });
-    await importer.locator('input[type=file]').setInputFiles(bad);
+    await chooseImportFile(importer, bad);
     await Promise.all([
       page.waitForResponse(calls('/common/address/import')),
       button(importer, '上传').click(),
     ]);
     await importer.getByText(/第\s?2\s?行：经度: 经度须在73至136之间（中国境内）/).waitFor();
     const good = await sheet([header, ['天津港南疆码头', '天津市滨海新区', '117.77', '38.97', '卸货地']]);
-    await importer.locator('input[type=file]').setInputFiles(good);
+    await chooseImportFile(importer, good);
     await Promise.all([
       page.waitForResponse(calls('/common/address/import')),
       button(importer, '上传').click(),

@@ -6,6 +6,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
+import { chooseImportFile } from './support/import';
 import { type RunningServer, startServer } from './support/server';
 
 interface Envelope<T = unknown> {
@@ -253,7 +254,7 @@ describe('司机管理', () => {
     ]);
     await button(view(), '导入').click();
     const dialog = page.getByRole('dialog', { name: '批量导入司机' });
-    await dialog.locator('input[type=file]').setInputFiles(bad);
+    await chooseImportFile(dialog, bad);
     await Promise.all([page.waitForResponse(calls('/driver/import')), button(dialog, '上传').click()]);
     await dialog.getByText(/第\s?3\s?行：手机号: 手机号码不符合规范/).waitFor();
     await shot('import-errors');
@@ -262,7 +263,7 @@ describe('司机管理', () => {
       ['欧阳一', '16700000001', idCard('19800101', 11), '干线一分队', 'A2', '2031-01-01'],
       ['欧阳二', '16700000002', '', '干线二分队', 'B2', ''],
     ]);
-    await dialog.locator('input[type=file]').setInputFiles(good);
+    await chooseImportFile(dialog, good);
     await Promise.all([page.waitForResponse(calls('/driver/import')), button(dialog, '上传').click()]);
     await toast('导入').first().waitFor();
     await dialog.waitFor({ state: 'hidden' });

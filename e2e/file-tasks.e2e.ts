@@ -6,6 +6,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from './support/browser';
+import { chooseImportFile } from './support/import';
 import { type RunningServer, startServer } from './support/server';
 
 const TASKS = '/information/file-task';
@@ -173,14 +174,11 @@ describe('导入导出查询', () => {
     expect(template.suggestedFilename()).toBe('站点导入模板.xlsx');
     const header = ['站点名称', '站点类型', '地址', '经度', '纬度', '围栏半径(米)'];
     const good = ['东胜一号装货点', '装货地', '内蒙古自治区鄂尔多斯市东胜区', '109.963', '39.817', '500'];
-    const input = dialog.locator('input[type=file]');
-    await input.setInputFiles([
-      {
-        name: '站点.xlsx',
-        mimeType: 'application/octet-stream',
-        buffer: await sheet([header, good, [...good.slice(0, 3), '经度', '39.8', '500']]),
-      },
-    ]);
+    await chooseImportFile(dialog, {
+      name: '站点.xlsx',
+      mimeType: 'application/octet-stream',
+      buffer: await sheet([header, good, [...good.slice(0, 3), '经度', '39.8', '500']]),
+    });
     await button(dialog, '上传').click();
     const errors = dialog.getByTestId('import-row-errors');
     await errors.waitFor();
@@ -188,9 +186,11 @@ describe('导入导出查询', () => {
     await dialog.getByText('共 1 处错误，未导入任何数据').waitFor();
     await settled();
     await screenshot(page, 'file-tasks-import-errors', '/tmp/file-tasks-import-errors.png');
-    await input.setInputFiles([
-      { name: '站点.xlsx', mimeType: 'application/octet-stream', buffer: await sheet([header, good]) },
-    ]);
+    await chooseImportFile(dialog, {
+      name: '站点.xlsx',
+      mimeType: 'application/octet-stream',
+      buffer: await sheet([header, good]),
+    });
     await button(dialog, '上传').click();
     await page.locator('.ant-message-notice', { hasText: '成功导入1条数据' }).waitFor();
     await dialog.waitFor({ state: 'hidden' });

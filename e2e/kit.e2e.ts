@@ -8,6 +8,7 @@ import type { Browser, BrowserContext, Locator, Page, Response, Route } from 'pl
 import { build } from 'vite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from './support/browser';
+import { chooseImportFile } from './support/import';
 import { REPO_ROOT, type RunningServer, startServer } from './support/server';
 
 /**
@@ -316,9 +317,11 @@ describe('ImportDialog', () => {
     await button(dialog, '上传').click();
     await toast('请选择要上传的文件').waitFor();
     const sheet = await workbook([['车牌号'], ['京A12345']]);
-    await dialog
-      .locator('input[type=file]')
-      .setInputFiles([{ name: '车辆.xlsx', mimeType: 'application/octet-stream', buffer: sheet }]);
+    await chooseImportFile(dialog, {
+      name: '车辆.xlsx',
+      mimeType: 'application/octet-stream',
+      buffer: sheet,
+    });
     const [answer] = await Promise.all([
       page.waitForResponse(calls('/file/upload')),
       button(dialog, '上传').click(),

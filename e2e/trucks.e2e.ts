@@ -6,6 +6,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
+import { chooseImportFile } from './support/import';
 import { type RunningServer, startServer } from './support/server';
 
 interface Envelope<T = unknown> {
@@ -279,7 +280,7 @@ describe('车辆管理', () => {
     ]);
     await button(view(), '导入').click();
     const dialog = page.getByRole('dialog', { name: '批量导入车辆' });
-    await dialog.locator('input[type=file]').setInputFiles(bad);
+    await chooseImportFile(dialog, bad);
     await Promise.all([page.waitForResponse(calls('/truck/import')), button(dialog, '上传').click()]);
     await dialog.getByText(/第\s*3\s*行：车牌号: 车牌号不符合规范/).waitFor();
     await dialog.getByText(/未导入任何数据/).waitFor();
@@ -289,7 +290,7 @@ describe('车辆管理', () => {
       ['京A6E101', vin(6101), '燃油', '干线一分队'],
       ['冀B6E102', vin(6102), '燃气', '干线二分队'],
     ]);
-    await dialog.locator('input[type=file]').setInputFiles(good);
+    await chooseImportFile(dialog, good);
     await Promise.all([page.waitForResponse(calls('/truck/import')), button(dialog, '上传').click()]);
     await toast('导入').first().waitFor();
     await dialog.waitFor({ state: 'hidden' });
