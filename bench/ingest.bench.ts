@@ -8,7 +8,9 @@
  * Settings (env): BENCH_CONNECTIONS (10000), BENCH_SECONDS (20), BENCH_WARMUP (5), BENCH_RUNS (3),
  * BENCH_WINDOW (1, reports in flight per connection when saturating; paced runs allow 8), BENCH_RATE (30000, paced runs),
  * BENCH_IDLE_CONNECTIONS (100000, capped by the open-file limit), BENCH_PHASES (decode,store,idle,load),
- * BENCH_HISTORY (0, reports a truck stored before the store and load phases: see addBenchHistory).
+ * BENCH_HISTORY (0, reports a truck stored before the store and load phases: see addBenchHistory),
+ * BENCH_WRITER_THREAD (SQLite: `both` runs the store and load phases with the writer thread and then
+ * without it, each on a fresh database, for the ratio in one run; `1` or `0` runs one of them).
  */
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -104,9 +106,14 @@ function decodeCeiling(): { perSecond: number; perCpuSecond: number } {
   };
 }
 
-async function storeCeiling(db: Db, trucks: number): Promise<{ perSecond: number; perCpuSecond: number }> {
+async function storeCeiling(
+  db: Db,
+  trucks: number,
+  writerThread: boolean,
+): Promise<{ perSecond: number; perCpuSecond: number }> {
   const ingest = new Ingest(db, {
     stopThresholdMs: 180_000,
+    writerThread,
     log: { error: (obj, msg) => console.error(msg, obj) },
   });
   await ingest.load();
@@ -232,86 +239,105 @@ if (PHASES.has('idle')) {
   await database.dispose();
 }
 
-const loadDatabase = PHASES.has('idle') ? await freshDatabase() : database;
-const db = loadDatabase.open();
-const app = await startServer(loadDatabase, db);
-await addBenchFleet(db, CONNECTIONS);
-const HISTORY = env('BENCH_HISTORY', 0);
-if (HISTORY > 0) {
-  const started = performance.now();
-  await addBenchHistory(db, HISTORY);
-  console.log(
-    `history: ${fmt(HISTORY * CONNECTIONS)} positions stored first in ${fmt(performance.now() - started)} ms`,
-  );
+const threadModes =
+  database.name !== 'sqlite'
+    ? [true]
+    : process.env.BENCH_WRITER_THREAD === '0'
+      ? [false]
+      : process.env.BENCH_WRITER_THREAD === '1'
+        ? [true]
+        : [true, false];
+let first = true;
+for (const writerThread of threadModes) {
+  const label =
+    database.name === 'sqlite' ? (writerThread ? 'writer thread' : 'main connection') : 'postgres';
+  console.log(`--- store and load: ${label}`);
+  const loadDatabase = first && !PHASES.has('idle') ? database : await freshDatabase();
+  first = false;
+  await storeAndLoad(loadDatabase, writerThread);
+  await loadDatabase.dispose();
 }
 
-if (PHASES.has('store')) {
-  const store = await storeCeiling(db, CONNECTIONS);
-  console.log(
-    `store ceiling (group-commit writer fed in-process, ${fmt(CONNECTIONS)} trucks): ${fmt(store.perSecond)} reports/s ` +
-      `(${fmt(store.perCpuSecond)} a CPU second)`,
-  );
-}
-
-if (PHASES.has('load')) {
-  const client = loadProcess();
-  await client.ready;
-  const phones = Array.from({ length: CONNECTIONS }, (_, i) => phoneOf(i));
-  const connected = await client.ask<{ connected: number; failed: number; ms: number }>({
-    cmd: 'connect',
-    port: app.jt808Port,
-    phones,
-  });
-  console.log(
-    `connected and authenticated ${fmt(connected.connected)} terminals in ${fmt(connected.ms)} ms (${connected.failed} failed)`,
-  );
-  const ingest = app.telematics.ingest;
-  const runMode = async (mode: 'saturate' | 'paced', rate: number) => {
-    const results: (LoadResult & { serverUs: number; clientUs: number })[] = [];
-    for (let run = 0; run < RUNS; run++) {
-      const cpu = process.cpuUsage();
-      const rows0 = ingest.storedRows;
-      const r = await client.ask<LoadResult>({
-        cmd: 'load',
-        mode,
-        seconds: SECONDS,
-        warmup: WARMUP,
-        window: mode === 'paced' ? 8 : WINDOW,
-        rate,
-      });
-      const c = process.cpuUsage(cpu);
-      // CPU of each process per stored report: the server over the whole run, the client over its window.
-      const serverUs = (c.user + c.system) / Math.max(1, ingest.storedRows - rows0);
-      const clientUs = (r.clientCpu * r.seconds * 1e6) / Math.max(1, r.acked);
-      results.push({ ...r, serverUs, clientUs });
-      console.log(
-        `  ${mode}${mode === 'paced' ? ` ${fmt(rate)}/s` : ''} run ${run + 1}: ${fmt(r.perSecond)} reports/s acked ` +
-          `(${r.failed} failed), p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, max ${r.max.toFixed(0)} ms; ` +
-          `CPU a report: server ${serverUs.toFixed(1)} us, client ${clientUs.toFixed(1)} us; load average ${loadavg()[0]?.toFixed(1)}`,
-      );
-    }
-    const perSecond = median(results.map((r) => r.perSecond));
-    const cpuUs = median(results.map((r) => r.serverUs + r.clientUs));
+async function storeAndLoad(loadDatabase: BenchDatabase, writerThread: boolean): Promise<void> {
+  const db = loadDatabase.open();
+  const app = await startServer(loadDatabase, db, { ingestWriterThread: writerThread });
+  await addBenchFleet(db, CONNECTIONS);
+  const HISTORY = env('BENCH_HISTORY', 0);
+  if (HISTORY > 0) {
+    const started = performance.now();
+    await addBenchHistory(db, HISTORY);
     console.log(
-      `${mode}${mode === 'paced' ? ` at ${fmt(rate)}/s offered` : `, window ${WINDOW}`}: median ${fmt(perSecond)} reports/s ` +
-        `stored and acked, median p99 ${median(results.map((r) => r.p99)).toFixed(1)} ms, median CPU ${cpuUs.toFixed(1)} us a report ` +
-        `(server + client; two idle cores would carry about ${fmt(2e6 / cpuUs)}/s) ` +
-        `(${fmt(CONNECTIONS)} terminals, ${SECONDS} s after ${WARMUP} s warm-up, ${RUNS} runs)`,
+      `history: ${fmt(HISTORY * CONNECTIONS)} positions stored first in ${fmt(performance.now() - started)} ms`,
     );
-    return perSecond;
-  };
-  const saturated = await runMode('saturate', 0);
-  await runMode('paced', RATE);
-  const sustainable = Math.round((saturated * 0.8) / 1000) * 1000;
-  if (sustainable > 0 && sustainable < RATE) await runMode('paced', sustainable);
-  await client.close();
-  const rows = await db.db
-    .selectFrom('position')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  console.log(`rows in position: ${fmt(Number(rows.n))}`);
-}
+  }
 
-await app.close();
-await db.close();
-await loadDatabase.dispose();
+  if (PHASES.has('store')) {
+    const store = await storeCeiling(db, CONNECTIONS, writerThread);
+    console.log(
+      `store ceiling (group-commit writer fed in-process, ${fmt(CONNECTIONS)} trucks): ${fmt(store.perSecond)} reports/s ` +
+        `(${fmt(store.perCpuSecond)} a CPU second)`,
+    );
+  }
+
+  if (PHASES.has('load')) {
+    const client = loadProcess();
+    await client.ready;
+    const phones = Array.from({ length: CONNECTIONS }, (_, i) => phoneOf(i));
+    const connected = await client.ask<{ connected: number; failed: number; ms: number }>({
+      cmd: 'connect',
+      port: app.jt808Port,
+      phones,
+    });
+    console.log(
+      `connected and authenticated ${fmt(connected.connected)} terminals in ${fmt(connected.ms)} ms (${connected.failed} failed)`,
+    );
+    const ingest = app.telematics.ingest;
+    const runMode = async (mode: 'saturate' | 'paced', rate: number) => {
+      const results: (LoadResult & { serverUs: number; clientUs: number })[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        const cpu = process.cpuUsage();
+        const rows0 = ingest.storedRows;
+        const r = await client.ask<LoadResult>({
+          cmd: 'load',
+          mode,
+          seconds: SECONDS,
+          warmup: WARMUP,
+          window: mode === 'paced' ? 8 : WINDOW,
+          rate,
+        });
+        const c = process.cpuUsage(cpu);
+        // CPU of each process per stored report: the server over the whole run, the client over its window.
+        const serverUs = (c.user + c.system) / Math.max(1, ingest.storedRows - rows0);
+        const clientUs = (r.clientCpu * r.seconds * 1e6) / Math.max(1, r.acked);
+        results.push({ ...r, serverUs, clientUs });
+        console.log(
+          `  ${mode}${mode === 'paced' ? ` ${fmt(rate)}/s` : ''} run ${run + 1}: ${fmt(r.perSecond)} reports/s acked ` +
+            `(${r.failed} failed), p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, max ${r.max.toFixed(0)} ms; ` +
+            `CPU a report: server ${serverUs.toFixed(1)} us, client ${clientUs.toFixed(1)} us; load average ${loadavg()[0]?.toFixed(1)}`,
+        );
+      }
+      const perSecond = median(results.map((r) => r.perSecond));
+      const cpuUs = median(results.map((r) => r.serverUs + r.clientUs));
+      console.log(
+        `${mode}${mode === 'paced' ? ` at ${fmt(rate)}/s offered` : `, window ${WINDOW}`}: median ${fmt(perSecond)} reports/s ` +
+          `stored and acked, median p99 ${median(results.map((r) => r.p99)).toFixed(1)} ms, median CPU ${cpuUs.toFixed(1)} us a report ` +
+          `(server + client; two idle cores would carry about ${fmt(2e6 / cpuUs)}/s) ` +
+          `(${fmt(CONNECTIONS)} terminals, ${SECONDS} s after ${WARMUP} s warm-up, ${RUNS} runs)`,
+      );
+      return perSecond;
+    };
+    const saturated = await runMode('saturate', 0);
+    await runMode('paced', RATE);
+    const sustainable = Math.round((saturated * 0.8) / 1000) * 1000;
+    if (sustainable > 0 && sustainable < RATE) await runMode('paced', sustainable);
+    await client.close();
+    const rows = await db.db
+      .selectFrom('position')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    console.log(`rows in position: ${fmt(Number(rows.n))}`);
+  }
+
+  await app.close();
+  await db.close();
+}

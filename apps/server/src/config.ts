@@ -29,6 +29,8 @@ export interface AppConfig {
   jt808ReplyTimeoutMs: number;
   /** Standing still (speed 0 or ACC off) longer than this ends a trip and starts a stop. */
   stopThresholdMs: number;
+  /** SQLite on a file: group commits written by a thread of their own (INGEST_WRITER_THREAD). */
+  ingestWriterThread: boolean;
   /** Where uploaded files are kept. */
   uploadDir: string;
   uploadMaxBytes: number;
@@ -101,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jt808IdleMs: intEnv(env, 'JT808_IDLE_SECONDS', 180) * 1000,
     jt808ReplyTimeoutMs: intEnv(env, 'JT808_REPLY_TIMEOUT_SECONDS', 10) * 1000,
     stopThresholdMs: intEnv(env, 'STOP_MINUTES', 3) * 60_000,
+    ingestWriterThread: env.INGEST_WRITER_THREAD !== '0',
     uploadDir: env.UPLOAD_DIR ? resolvePath(env, env.UPLOAD_DIR) : path.join(REPO_ROOT, 'data/uploads'),
     uploadMaxBytes: intEnv(env, 'UPLOAD_MAX_MB', 20) * 1024 * 1000,
     bossScreenUrl: env.BOSS_SCREEN_URL || null,

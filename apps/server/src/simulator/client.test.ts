@@ -129,7 +129,7 @@ describe('simulated terminals against the JT/T 808 gateway', { timeout: 90_000 }
   beforeAll(async () => {
     if (!coal || !city || !trunk2019) throw new Error('demo fleet lacks a kind of truck');
     clock = acceleratedClock(SPEEDUP, Date.UTC(2026, 10, 20, 2, 0, 0));
-    t = await startTestApp(TEST_DATABASES[0] ?? { name: 'sqlite', url: 'sqlite::memory:' }, {
+    t = await startTestApp(TEST_DATABASES[0] ?? { name: 'sqlite', url: 'sqlite::memory:', title: 'sqlite' }, {
       jt808Port: 0,
       now: () => clock.now(),
     });

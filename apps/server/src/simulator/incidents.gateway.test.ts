@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, TEST_DATABASES, type TestApp } from '../test/support';
+import { SQLITE_FILE_DATABASE, startTestApp, type TestApp } from '../test/support';
 import { acceleratedClock, type SimClock } from './clock';
 import { storeEvidence } from './evidence-store';
 import { type FleetSimulator, simulatedTrucks, startSimulator } from './fleet';
@@ -84,7 +84,8 @@ describe('alarms of simulated trucks through the JT/T 808 gateway', { timeout: 1
   beforeAll(async () => {
     if (!speeder || !wanderer || !parker || !siphoned) throw new Error('demo fleet lacks a kind of truck');
     clock = acceleratedClock(SPEEDUP, Date.UTC(2026, 10, 20, 2, 0, 0));
-    t = await startTestApp(TEST_DATABASES[0] ?? { name: 'sqlite', url: 'sqlite::memory:' }, {
+    // On a database file: the reports and their alarms go through the writer thread, as in `npm start`.
+    t = await startTestApp(SQLITE_FILE_DATABASE, {
       jt808Port: 0,
       uploadDir,
       now: () => clock.now(),

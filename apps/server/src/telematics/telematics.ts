@@ -42,6 +42,7 @@ export class Telematics {
     this.alarms = new AlarmEngine(this.alarmSettings);
     this.ingest = new Ingest(database, {
       stopThresholdMs: config.stopThresholdMs,
+      writerThread: config.ingestWriterThread,
       log,
       alarms: this.alarms,
       now: config.now,

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
@@ -12,15 +15,31 @@ import { type EventBus, inProcessBus, postgresBus } from '../realtime/bus';
 export interface TestDatabase {
   name: 'sqlite' | 'postgres';
   url: string;
+  /** Shown in test titles. */
+  title: string;
 }
+
+/** A fresh SQLite database file in a temporary folder (removed on close). */
+const SQLITE_TEMP_FILE = 'sqlite:temp-file';
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
 export const TEST_DATABASES: TestDatabase[] = [
-  { name: 'sqlite', url: 'sqlite::memory:' },
+  { name: 'sqlite', url: 'sqlite::memory:', title: 'sqlite' },
   ...(process.env.TEST_DATABASE_URL
-    ? [{ name: 'postgres' as const, url: process.env.TEST_DATABASE_URL }]
+    ? [{ name: 'postgres' as const, url: process.env.TEST_DATABASE_URL, title: 'postgres' }]
     : []),
 ];
+
+/**
+ * For the ingest's tests: also SQLite on a file, where the group commits are written by the writer
+ * thread on a second connection (an in-memory database is written on the main one).
+ */
+export const SQLITE_FILE_DATABASE: TestDatabase = {
+  name: 'sqlite',
+  url: SQLITE_TEMP_FILE,
+  title: 'sqlite file (writer thread)',
+};
+export const INGEST_TEST_DATABASES: TestDatabase[] = [...TEST_DATABASES, SQLITE_FILE_DATABASE];
 
 export interface TestApp {
   app: FastifyInstance;
@@ -59,7 +78,9 @@ export async function startTestApp(
     await admin.query(`create schema ${schema}`);
     await admin.end();
   }
-  const db = connect(database.url, { schema, poolSize: 4 });
+  const folder = database.url === SQLITE_TEMP_FILE ? await mkdtemp(path.join(tmpdir(), 'fleet-test-')) : null;
+  const url = folder ? `sqlite:${path.join(folder, 'fleet.db')}` : database.url;
+  const db = connect(url, { schema, poolSize: 4 });
   const sent: { phone: string; text: string }[] = [];
   const sms: SmsProvider = {
     async send(phone, text) {
@@ -90,6 +111,7 @@ export async function startTestApp(
         await admin.query(`drop schema ${schema} cascade`);
         await admin.end();
       }
+      if (folder) await rm(folder, { recursive: true, force: true });
     },
   };
 }

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
-import { startTestApp, TEST_DATABASES, type TestApp } from '../../test/support';
+import { INGEST_TEST_DATABASES, startTestApp, type TestApp } from '../../test/support';
 import { TestTerminal } from '../gateway/test-terminal';
 import { type AdasAlarm, alarmWord, encodeLocation, type LocationInput } from '../jt808';
 import { faultItem } from './codes';
@@ -74,7 +74,7 @@ function adasItem(time: number, x: Partial<AdasAlarm> = {}): AdasAlarm {
   };
 }
 
-describe.each(TEST_DATABASES)('alarms from JT/T 808 reports on $name', (database) => {
+describe.each(INGEST_TEST_DATABASES)('alarms from JT/T 808 reports on $title', (database) => {
   let t: TestApp;
   let restarted: FastifyInstance | null = null;
   let base: number;

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, TEST_DATABASES, type TestApp } from '../../test/support';
+import { INGEST_TEST_DATABASES, startTestApp, TEST_DATABASES, type TestApp } from '../../test/support';
 import {
   encodeBatchLocation,
   encodeFrame,
@@ -53,7 +53,7 @@ function waitFor(check: () => Promise<boolean>, timeoutMs = 3000): Promise<void>
   });
 }
 
-describe.each(TEST_DATABASES)('JT/T 808 gateway on $name', (database) => {
+describe.each(INGEST_TEST_DATABASES)('JT/T 808 gateway on $title', (database) => {
   let t: TestApp;
   let port: number;
   let now: number;

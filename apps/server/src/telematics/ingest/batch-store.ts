@@ -4,28 +4,21 @@ import type { Db } from '../../db/connection';
 import type { Database } from '../../db/schema';
 import { type Checkpointer, startCheckpointer } from './checkpointer';
 import type { PositionRow } from './position';
+import {
+  POSITION_COLUMNS,
+  positionValues,
+  SQLITE_CHUNK,
+  SQLITE_INGEST_SQL,
+  STATE_COLUMNS,
+  STATE_UPDATE,
+  stateValues,
+  type VehicleState,
+} from './rows';
+import { startWriterThread, type WriterThread } from './sqlite-writer';
 import { persistChanges, SqliteTrackWriter } from './track-store';
 import type { TrackChange } from './trips';
 
-/** The latest state of a truck, as kept in memory and in `vehicle_state`. */
-export interface VehicleState {
-  truck_id: number;
-  terminal_id: number;
-  time: number;
-  received_at: number;
-  lat: number;
-  lon: number;
-  altitude: number;
-  speed: number;
-  direction: number;
-  acc: number;
-  online: number;
-  alarm_bits: number;
-  status_bits: number;
-  mileage: number | null;
-  fuel: number | null;
-  driver_id: number | null;
-}
+export type { VehicleState };
 
 /** Everything one group commit writes, in one transaction. */
 export interface Batch {
@@ -44,91 +37,57 @@ export interface BatchStore {
   close(): Promise<void>;
 }
 
-const POSITION_COLUMNS =
-  'truck_id, terminal_id, time, received_at, lat, lon, altitude, speed, direction, alarm_bits, status_bits, mileage, fuel, extra';
-const STATE_COLUMNS = [
-  'truck_id',
-  'terminal_id',
-  'time',
-  'received_at',
-  'lat',
-  'lon',
-  'altitude',
-  'speed',
-  'direction',
-  'acc',
-  'online',
-  'alarm_bits',
-  'status_bits',
-  'mileage',
-  'fuel',
-  'driver_id',
-] as const;
-/** A report without odometer or fuel keeps the values known before. */
-const STATE_UPDATE = STATE_COLUMNS.filter((c) => c !== 'truck_id')
-  .map((c) =>
-    c === 'mileage' || c === 'fuel'
-      ? `${c} = coalesce(excluded.${c}, vehicle_state.${c})`
-      : `${c} = excluded.${c}`,
-  )
-  .join(', ');
-
-function positionValues(r: PositionRow, out: unknown[], at: number): void {
-  out[at] = r.truckId;
-  out[at + 1] = r.terminalId;
-  out[at + 2] = r.time;
-  out[at + 3] = r.receivedAt;
-  out[at + 4] = r.lat;
-  out[at + 5] = r.lon;
-  out[at + 6] = r.altitude;
-  out[at + 7] = r.speed;
-  out[at + 8] = r.direction;
-  out[at + 9] = r.alarmBits;
-  out[at + 10] = r.statusBits;
-  out[at + 11] = r.mileage;
-  out[at + 12] = r.fuel;
-  out[at + 13] = r.extra;
-}
-
-function stateValues(s: VehicleState, out: unknown[], at: number): void {
-  for (let c = 0; c < STATE_COLUMNS.length; c++) out[at + c] = s[STATE_COLUMNS[c] as keyof VehicleState];
-}
-
-/** Rows a multi-row SQLite statement carries; the rest of a batch goes row by row. */
-const SQLITE_CHUNK = 64;
-
 /**
- * SQLite: prepared statements on the one connection, run synchronously between BEGIN and COMMIT
- * while Kysely's lock on that connection is held (so no other query interleaves). Multi-row
- * statements of 64 rows (896 parameters) and a single-row one for the remainder; trips and stops
- * through `SqliteTrackWriter`; the batch's alarms (rare) through Kysely on the same connection.
+ * SQLite: a group commit is written by the writer thread (sqlite-writer.ts) on a connection of its
+ * own, so the statements run beside the gateway's decoding rather than in turn with it. A batch with
+ * alarms (rare), and every batch where no thread can run (an in-memory database, or after the thread
+ * failed), is written here instead: prepared statements run synchronously between BEGIN and COMMIT
+ * while Kysely's lock on the connection is held (so no other query interleaves), the alarms through
+ * Kysely on the same connection. Batches never overlap (one group commit at a time); an API write
+ * on the main connection meanwhile waits for the thread's commit (busy_timeout, and transactions
+ * begin IMMEDIATE: see db/connection.ts).
  */
 class SqliteBatchStore implements BatchStore {
   private prepared: ReturnType<typeof prepareSqlite> | null = null;
   private checkpointer: Checkpointer | null = null;
+  private thread: WriterThread | null = null;
   private readonly tracks: SqliteTrackWriter;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly sqlite: SQLite.Database,
     private readonly log: { error(obj: object, msg: string): void },
+    private readonly useThread: boolean,
   ) {
     this.tracks = new SqliteTrackWriter(sqlite);
   }
 
   async close(): Promise<void> {
+    await this.thread?.close();
+    this.thread = null;
     await this.checkpointer?.stop();
     this.checkpointer = null;
   }
 
   async write(batch: Batch): Promise<void> {
-    await this.db.connection().execute(async (conn) => {
-      // Prepared on first use: the tables exist once the migrations ran.
-      if (!this.prepared) {
-        this.prepared = prepareSqlite(this.sqlite);
-        this.checkpointer = startCheckpointer(this.sqlite, this.log);
+    // Prepared on first use: the tables exist once the migrations ran.
+    if (!this.prepared) {
+      this.prepared = prepareSqlite(this.sqlite);
+      this.checkpointer = startCheckpointer(this.sqlite, this.log);
+      if (this.useThread) {
+        this.thread = startWriterThread(this.sqlite, {
+          // Its own automatic checkpoint stays on as a safety net: the checkpointer keeps the WAL short.
+          pragmas: [`cache_size = ${CACHE_SIZE}`, `wal_autocheckpoint = ${WAL_PAGES}`],
+          log: this.log,
+          onFailed: () => {
+            this.thread = null;
+          },
+        });
       }
-      const s = this.prepared;
+    }
+    if (this.thread && !batch.within) return this.thread.write(batch);
+    await this.db.connection().execute(async (conn) => {
+      const s = this.prepared as ReturnType<typeof prepareSqlite>;
       s.begin.run();
       try {
         runRows(batch.positions, s.positions, s.position, 14, positionValues);
@@ -145,28 +104,27 @@ class SqliteBatchStore implements BatchStore {
   }
 }
 
+/** Page cache of the ingest's connections (KiB when negative). */
+const CACHE_SIZE = -65536;
+/** WAL pages between automatic checkpoints when the checkpointer thread does not run. */
+const WAL_PAGES = 10000;
+
 function prepareSqlite(sqlite: SQLite.Database) {
   // Every truck appends to its own leaf of the position (truck_id, time) index, so each commit
   // dirties about one index page a report: a larger page cache keeps those leaves in memory, and
   // a longer WAL between checkpoints writes a leaf dirtied by several commits back only once.
   // Checkpoints run in a worker thread (see checkpointer.ts) unless that cannot start.
-  sqlite.pragma('cache_size = -65536');
-  sqlite.pragma('wal_autocheckpoint = 10000');
-  const rows = (n: number, width: number) =>
-    Array.from({ length: n }, () => `(${Array.from({ length: width }, () => '?').join(',')})`).join(',');
-  const insertPositions = (n: number) => `insert into position (${POSITION_COLUMNS}) values ${rows(n, 14)}`;
-  const upsertStates = (n: number) =>
-    `insert into vehicle_state (${STATE_COLUMNS.join(', ')}) values ${rows(n, STATE_COLUMNS.length)} ` +
-    `on conflict (truck_id) do update set ${STATE_UPDATE}`;
+  sqlite.pragma(`cache_size = ${CACHE_SIZE}`);
+  sqlite.pragma(`wal_autocheckpoint = ${WAL_PAGES}`);
   return {
-    begin: sqlite.prepare('begin'),
+    begin: sqlite.prepare('begin immediate'),
     commit: sqlite.prepare('commit'),
     rollback: sqlite.prepare('rollback'),
-    positions: sqlite.prepare(insertPositions(SQLITE_CHUNK)),
-    position: sqlite.prepare(insertPositions(1)),
-    states: sqlite.prepare(upsertStates(SQLITE_CHUNK)),
-    state: sqlite.prepare(upsertStates(1)),
-    online: sqlite.prepare('update vehicle_state set online = ? where truck_id = ?'),
+    positions: sqlite.prepare(SQLITE_INGEST_SQL.positions),
+    position: sqlite.prepare(SQLITE_INGEST_SQL.position),
+    states: sqlite.prepare(SQLITE_INGEST_SQL.states),
+    state: sqlite.prepare(SQLITE_INGEST_SQL.state),
+    online: sqlite.prepare(SQLITE_INGEST_SQL.online),
   };
 }
 
@@ -279,10 +237,18 @@ class PostgresBatchStore implements BatchStore {
   }
 }
 
-export function batchStore(database: Db, log: { error(obj: object, msg: string): void }): BatchStore {
+/**
+ * The ingest's writer for `database`. On SQLite, `writerThread` (default true) writes the group
+ * commits from a thread of their own where the database is a file.
+ */
+export function batchStore(
+  database: Db,
+  log: { error(obj: object, msg: string): void },
+  writerThread = true,
+): BatchStore {
   if (database.dialect === 'sqlite') {
     if (!database.sqlite) throw new Error('the SQLite ingest needs the connection handle (Db.sqlite)');
-    return new SqliteBatchStore(database.db, database.sqlite, log);
+    return new SqliteBatchStore(database.db, database.sqlite, log, writerThread);
   }
   return new PostgresBatchStore(database.db);
 }

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
-import { startTestApp, TEST_DATABASES, type TestApp } from '../../test/support';
+import { INGEST_TEST_DATABASES, startTestApp, type TestApp } from '../../test/support';
 import { TestTerminal } from '../gateway/test-terminal';
 import { encodeLocation, type LocationInput } from '../jt808';
 
@@ -46,7 +46,7 @@ function drive(startMinute: number, minutes: number, base: number, from: { km: n
   }));
 }
 
-describe.each(TEST_DATABASES)('ingest on $name', (database) => {
+describe.each(INGEST_TEST_DATABASES)('ingest on $title', (database) => {
   let t: TestApp;
   let restarted: FastifyInstance | null = null;
   let base: number;

@@ -29,6 +29,8 @@ type IngestJob =
 
 export interface IngestOptions extends GroupCommitOptions {
   stopThresholdMs: number;
+  /** SQLite on a file: write from the writer thread (default true; see batch-store.ts). */
+  writerThread?: boolean;
   /** Where failed transactions are reported. */
   log: { error(obj: object, msg: string): void };
   /** Alarm rules evaluated on every report, their alarms written in the reports' transaction. */
@@ -60,7 +62,7 @@ export class Ingest {
     private readonly options: IngestOptions,
   ) {
     this.db = database.db;
-    this.persist = batchStore(database, options.log);
+    this.persist = batchStore(database, options.log, options.writerThread ?? true);
     this.writer = new GroupCommit<IngestJob>(
       (batch) => this.commit(batch),
       (batch, error) => this.settle(batch, error),

@@ -109,63 +109,112 @@ export async function persistChanges(tx: Kysely<Database>, changes: readonly Tra
 }
 
 /**
- * `persistChanges` on SQLite's connection with statements prepared once (named parameters from the
- * same row builders): every open trip is saved each minute, so this runs a few hundred times a
- * second under a large fleet, where compiling and preparing each query cost more than the write.
- * Call it only where the caller holds the connection (inside the ingest's transaction).
+ * One statement of `trackOps`: `sql` with named parameters `params`. `insert` names the slot its
+ * new row's id goes to; `idFrom` takes `@id` from such a slot (a row inserted earlier in the same
+ * batch). Plain data, so the SQLite writer thread can run it (sqlite-writer.worker.cjs).
+ */
+export interface TrackOp {
+  sql: string;
+  params: Record<string, unknown>;
+  insert?: number;
+  idFrom?: number;
+}
+
+/** The rows inserted by a batch's ops, by slot: `setIds` writes their new ids back. */
+export interface TrackOps {
+  ops: TrackOp[];
+  inserted: (OpenTrip | OpenStop)[];
+}
+
+const insertSql = (table: string, row: object) => {
+  const columns = Object.keys(row);
+  return `insert into ${table} (${columns.join(', ')}) values (${columns.map((c) => `@${c}`).join(', ')})`;
+};
+const updateSql = (table: string, row: object) =>
+  `update ${table} set ${Object.keys(row)
+    .map((c) => `${c} = @${c}`)
+    .join(', ')} where id = @id`;
+
+/**
+ * `persistChanges` as statements for SQLite's own connection (prepared once, cached by text):
+ * every open trip is saved each minute, so this runs a few hundred times a second under a large
+ * fleet, where compiling a Kysely query cost more than the write. The builders give every key in
+ * the same order, so there is one text a table and kind.
+ */
+export function trackOps(changes: readonly TrackChange[]): TrackOps {
+  const ops: TrackOp[] = [];
+  const inserted: (OpenTrip | OpenStop)[] = [];
+  const target = (row: OpenTrip | OpenStop, op: Omit<TrackOp, 'idFrom'>) => {
+    if (row.id !== null) ops.push({ ...op, params: { ...op.params, id: row.id } });
+    else {
+      const slot = inserted.indexOf(row);
+      if (slot >= 0) ops.push({ ...op, idFrom: slot });
+    }
+  };
+  for (const change of changes) {
+    switch (change.kind) {
+      case 'tripStart': {
+        const row = newTripRow(change.trip);
+        ops.push({ sql: insertSql('trip', row), params: row, insert: inserted.push(change.trip) - 1 });
+        break;
+      }
+      case 'tripSave': {
+        const row = tripProgress(change.trip);
+        target(change.trip, { sql: updateSql('trip', row), params: row });
+        break;
+      }
+      case 'tripDiscard':
+        target(change.trip, { sql: 'delete from trip where id = @id', params: {} });
+        break;
+      case 'stopStart': {
+        const row = newStopRow(change.stop);
+        ops.push({ sql: insertSql('stop', row), params: row, insert: inserted.push(change.stop) - 1 });
+        break;
+      }
+      case 'stopSave': {
+        const row = stopProgress(change.stop);
+        target(change.stop, { sql: updateSql('stop', row), params: row });
+        break;
+      }
+    }
+  }
+  return { ops, inserted };
+}
+
+/** Writes the new rows' ids (by slot) back to the trips and stops once their batch committed. */
+export function setIds(track: TrackOps, ids: readonly number[]): void {
+  track.inserted.forEach((row, slot) => {
+    row.id = ids[slot] ?? null;
+  });
+}
+
+/**
+ * Runs `trackOps` on SQLite's connection where the caller holds it (inside the ingest's
+ * transaction); answers the new ids by slot. The writer thread runs the same loop.
  */
 export class SqliteTrackWriter {
   private readonly statements = new Map<string, SQLite.Statement>();
 
   constructor(private readonly sqlite: SQLite.Database) {}
 
-  write(changes: readonly TrackChange[]): void {
-    for (const change of changes) {
-      switch (change.kind) {
-        case 'tripStart':
-          change.trip.id = this.insert('trip', newTripRow(change.trip));
-          break;
-        case 'tripSave':
-          if (change.trip.id !== null) this.update('trip', change.trip.id, tripProgress(change.trip));
-          break;
-        case 'tripDiscard':
-          if (change.trip.id !== null) {
-            this.statement('trip:delete', () => 'delete from trip where id = ?').run(change.trip.id);
-          }
-          break;
-        case 'stopStart':
-          change.stop.id = this.insert('stop', newStopRow(change.stop));
-          break;
-        case 'stopSave':
-          if (change.stop.id !== null) this.update('stop', change.stop.id, stopProgress(change.stop));
-          break;
+  run(ops: readonly TrackOp[]): number[] {
+    const ids: number[] = [];
+    for (const op of ops) {
+      let statement = this.statements.get(op.sql);
+      if (!statement) {
+        statement = this.sqlite.prepare(op.sql);
+        this.statements.set(op.sql, statement);
       }
+      const params = op.idFrom === undefined ? op.params : { ...op.params, id: ids[op.idFrom] };
+      const result = statement.run(params);
+      if (op.insert !== undefined) ids[op.insert] = Number(result.lastInsertRowid);
     }
+    return ids;
   }
 
-  private statement(key: string, text: () => string): SQLite.Statement {
-    let statement = this.statements.get(key);
-    if (!statement) {
-      statement = this.sqlite.prepare(text());
-      this.statements.set(key, statement);
-    }
-    return statement;
-  }
-
-  /** The builders give every key, always in the same order: one text a table. */
-  private insert(table: 'trip' | 'stop', row: object): number {
-    const statement = this.statement(`${table}:insert`, () => {
-      const columns = Object.keys(row);
-      return `insert into ${table} (${columns.join(', ')}) values (${columns.map((c) => `@${c}`).join(', ')})`;
-    });
-    return Number(statement.run(row).lastInsertRowid);
-  }
-
-  private update(table: 'trip' | 'stop', id: number, row: object): void {
-    const statement = this.statement(`${table}:update`, () => {
-      const columns = Object.keys(row);
-      return `update ${table} set ${columns.map((c) => `${c} = @${c}`).join(', ')} where id = @id`;
-    });
-    statement.run({ ...row, id });
+  /** Writes `changes` and sets the ids of new rows at once (the caller rolls back on failure). */
+  write(changes: readonly TrackChange[]): void {
+    const track = trackOps(changes);
+    setIds(track, this.run(track.ops));
   }
 }
