@@ -32,9 +32,42 @@ interface Terminal {
   lon: number;
   odometer: number;
   corked: boolean;
+  /** In the paced mode's queue of connections with room in their window. */
+  ready: boolean;
 }
 
 const terminals: Terminal[] = [];
+
+/** Connections with room in their window, in the order they got it, each at most once. */
+class ReadyQueue {
+  private items: Terminal[] = [];
+  private head = 0;
+
+  push(t: Terminal): void {
+    if (t.ready) return;
+    t.ready = true;
+    this.items.push(t);
+  }
+
+  shift(): Terminal | undefined {
+    const t = this.items[this.head];
+    if (!t) return undefined;
+    this.head++;
+    if (this.head > 4096 && this.head * 2 > this.items.length) {
+      this.items = this.items.slice(this.head);
+      this.head = 0;
+    }
+    t.ready = false;
+    return t;
+  }
+
+  clear(): void {
+    for (let i = this.head; i < this.items.length; i++) (this.items[i] as Terminal).ready = false;
+    this.items = [];
+    this.head = 0;
+  }
+}
+const ready = new ReadyQueue();
 
 /** Latency histogram: 0.1 ms buckets up to 30 s. */
 const BUCKETS = 300_000;
@@ -78,6 +111,7 @@ function connectOne(port: number, phone: string): Promise<Terminal> {
       lon: 109.5 + Math.random(),
       odometer: 10_000 + Math.random() * 1000,
       corked: false,
+      ready: false,
     };
     socket.on('data', (chunk: Buffer) => {
       for (const frame of t.splitter.push(chunk)) {
@@ -254,6 +288,7 @@ async function load(cmd: LoadCommand) {
         }
       }
       if (running && cmd.mode === 'saturate') sendReport(t, performance.now());
+      else if (running && t.inFlight < cmd.window) ready.push(t);
     };
   }
   let pacer: NodeJS.Timeout | null = null;
@@ -261,21 +296,20 @@ async function load(cmd: LoadCommand) {
     const now = performance.now();
     for (const t of terminals) for (let i = 0; i < cmd.window; i++) sendReport(t, now);
   } else {
-    // Every 10 ms, send rate/100 reports round-robin over the connections.
-    let cursor = 0;
+    // Every 10 ms, send rate/100 reports round-robin over the connections with room in their window,
+    // taken from a queue (scanning every connection for room would burn this process's CPU exactly
+    // when the server falls behind, and so take it from the server).
+    for (const t of terminals) if (t.inFlight < cmd.window) ready.push(t);
     let owed = 0;
     pacer = setInterval(() => {
       owed += cmd.rate / 100;
       const now = performance.now();
-      let scanned = 0;
-      while (owed >= 1 && scanned < terminals.length) {
-        const t = terminals[cursor] as Terminal;
-        cursor = (cursor + 1) % terminals.length;
-        scanned++;
-        if (t.inFlight >= cmd.window) continue;
+      while (owed >= 1) {
+        const t = ready.shift();
+        if (!t) break;
         sendReport(t, now);
         owed--;
-        scanned = 0;
+        if (t.inFlight < cmd.window) ready.push(t);
       }
       owed = Math.min(owed, cmd.rate);
     }, 10);
@@ -290,6 +324,7 @@ async function load(cmd: LoadCommand) {
   const cpu = process.cpuUsage(cpuMeasure);
   running = false;
   if (pacer) clearInterval(pacer);
+  ready.clear();
   // Let what is in flight come back before the next run.
   const until = performance.now() + 30_000;
   while (terminals.some((t) => t.inFlight > 0) && performance.now() < until) {

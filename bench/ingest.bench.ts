@@ -335,7 +335,11 @@ async function storeAndLoad(loadDatabase: BenchDatabase, writerThread: boolean):
       .selectFrom('position')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
-    console.log(`rows in position: ${fmt(Number(rows.n))}`);
+    const alarms = await db.db
+      .selectFrom('alarm')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    console.log(`rows in position: ${fmt(Number(rows.n))}; alarms raised: ${fmt(Number(alarms.n))}`);
   }
 
   await app.close();

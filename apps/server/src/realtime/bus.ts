@@ -79,6 +79,7 @@ export async function postgresBus(
     listener = client;
   }
   await connectListener();
+  let listens: Promise<unknown> = Promise.resolve();
 
   return {
     async publish(channel, payload) {
@@ -92,8 +93,10 @@ export async function postgresBus(
       emitter.on(channel, handler);
       if (!listening.has(channel)) {
         listening.add(channel);
-        void listener
-          ?.query(`listen "${prefix}${channel}"`)
+        // One query at a time on the listening connection (pg deprecates overlapping queries).
+        const client = listener;
+        listens = listens
+          .then(() => client?.query(`listen "${prefix}${channel}"`))
           .catch((err) => log.error({ err }, 'listen failed'));
       }
       return () => emitter.off(channel, handler);

@@ -1,27 +1,12 @@
+import type { Selectable } from 'kysely';
+import type { VehicleStateTable } from '../telematics.table';
 import type { PositionRow } from './position';
 
 // The column order of `position` and `vehicle_state` rows as the ingest writes them: the SQL texts
 // of both databases and the packed form the SQLite writer thread receives all come from here.
 
 /** The latest state of a truck, as kept in memory and in `vehicle_state`. */
-export interface VehicleState {
-  truck_id: number;
-  terminal_id: number;
-  time: number;
-  received_at: number;
-  lat: number;
-  lon: number;
-  altitude: number;
-  speed: number;
-  direction: number;
-  acc: number;
-  online: number;
-  alarm_bits: number;
-  status_bits: number;
-  mileage: number | null;
-  fuel: number | null;
-  driver_id: number | null;
-}
+export type VehicleState = Selectable<VehicleStateTable>;
 
 export const POSITION_COLUMNS =
   'truck_id, terminal_id, time, received_at, lat, lon, altitude, speed, direction, alarm_bits, status_bits, mileage, fuel, extra';
