@@ -34,6 +34,8 @@ export interface AppConfig {
   /** Where uploaded files are kept. */
   uploadDir: string;
   uploadMaxBytes: number;
+  /** Days a finished export's file is kept for download (FILE_TASK_KEEP_DAYS). */
+  fileTaskKeepDays: number;
   /** Address of the external boss screen (opened in a new tab), if any. */
   bossScreenUrl: string | null;
   /** JSON file with extra brand skins chosen by host name. */
@@ -106,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ingestWriterThread: env.INGEST_WRITER_THREAD !== '0',
     uploadDir: env.UPLOAD_DIR ? resolvePath(env, env.UPLOAD_DIR) : path.join(REPO_ROOT, 'data/uploads'),
     uploadMaxBytes: intEnv(env, 'UPLOAD_MAX_MB', 20) * 1024 * 1000,
+    fileTaskKeepDays: intEnv(env, 'FILE_TASK_KEEP_DAYS', 7),
     bossScreenUrl: env.BOSS_SCREEN_URL || null,
     brandsFile: env.BRANDS_FILE ? resolvePath(env, env.BRANDS_FILE) : null,
     tokenIdleMs: intEnv(env, 'TOKEN_IDLE_HOURS', 12) * 3600_000,

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
 import { call, DEMO, login, startTestApp, TEST_DATABASES, type TestApp } from '../../test/support';
 import {
   createDemoTable,
@@ -12,7 +13,7 @@ import {
   registerDemoSpreadsheets,
 } from './file-tasks.fixture';
 import { EXPORT_TASK_CREATED } from './file-tasks.register';
-import { DIRECT_EXPORT_MAX_ROWS } from './file-tasks.service';
+import { DIRECT_EXPORT_MAX_ROWS, FileTaskService } from './file-tasks.service';
 
 const DISPATCH_TEAM = '10000010010001';
 
@@ -176,6 +177,44 @@ describe.each(TEST_DATABASES)('spreadsheet export on $name', (database) => {
     const gone = await t.app.inject({
       method: 'GET',
       url: `/api/file/task/download/${id}`,
+      headers: { 'auth-token': dispatch },
+    });
+    expect(gone.json()).toMatchObject({ code: 404 });
+  });
+  it('deletes the files of exports older than the keeping period, and says so on the task', async () => {
+    await insertDemoItems(t.db.db, items(DIRECT_EXPORT_MAX_ROWS + 10, DISPATCH_TEAM, 1, '过期'));
+    const res = await call(t.app, 'POST', '/api/test/demo/export', {
+      token: dispatch,
+      body: { name: '过期' },
+    });
+    const taskId = res.body.data.taskId as number;
+    let task: Record<string, unknown> | undefined;
+    for (let i = 0; i < 200 && task?.status !== 'done'; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      task = (await tasks(dispatch)).list.find((x: { id: number }) => x.id === taskId);
+    }
+    expect(task).toMatchObject({ status: 'done', downloadable: true, error: null });
+    const files = () =>
+      readdirSync(uploadDir, { recursive: true }).filter((f) => String(f).endsWith('.xlsx')).length;
+    const before = files();
+
+    // Six days later the file stays; past seven (the default) it goes, and the task says why.
+    const service = new FileTaskService(t.db.db, { ...loadConfig({}), uploadDir, now: t.now }, t.app.log);
+    t.advance(6 * 86_400_000);
+    expect(await service.expireFiles()).toBe(0);
+    t.advance(86_400_000 + 1000);
+    expect(await service.expireFiles()).toBeGreaterThanOrEqual(1);
+    expect(files()).toBeLessThan(before);
+    dispatch = await login(t.app, 'dispatch', DEMO.dispatch); // the old session idled out meanwhile
+    task = (await tasks(dispatch)).list.find((x: { id: number }) => x.id === taskId);
+    expect(task).toMatchObject({
+      status: 'done',
+      downloadable: false,
+      error: '文件已超过保留期（7天）并已删除，请重新导出',
+    });
+    const gone = await t.app.inject({
+      method: 'GET',
+      url: `/api/file/task/download/${taskId}`,
       headers: { 'auth-token': dispatch },
     });
     expect(gone.json()).toMatchObject({ code: 404 });

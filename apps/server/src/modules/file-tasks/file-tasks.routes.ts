@@ -60,7 +60,10 @@ function ownTasks(ctx: AppContext, auth: AuthContext) {
 export function registerFileTaskRoutes(app: FastifyInstance, ctx: AppContext): void {
   const tasks = new FileTaskService(ctx.db, ctx.config, app.log);
   app.decorate('fileTasks', tasks);
-  app.addHook('onReady', () => tasks.failStaleTasks());
+  app.addHook('onReady', async () => {
+    await tasks.failStaleTasks();
+    tasks.startExpiry();
+  });
   app.addHook('onClose', () => tasks.close());
   const tag = '导入导出';
 

@@ -25,6 +25,10 @@ const STALE_TASK_MS = 10 * 60_000;
 
 export const EXPORT_FAILED = '导出失败，请稍后重试';
 const INTERRUPTED = '服务重启，任务已中断，请重新导出';
+const EXPIRED = (days: number) => `文件已超过保留期（${days}天）并已删除，请重新导出`;
+const DAY_MS = 86_400_000;
+/** How often finished exports are checked for expiry. */
+const EXPIRY_INTERVAL_MS = 3600_000;
 
 /** Where exported files live, relative to UPLOAD_DIR. */
 const FILE_DIR = 'file-tasks';
@@ -44,6 +48,7 @@ export class FileTaskService {
   private readonly jobs = new Set<Promise<void>>();
   private active = 0;
   private closing = false;
+  private expiry: NodeJS.Timeout | null = null;
 
   constructor(
     readonly db: Kysely<Database>,
@@ -196,9 +201,42 @@ export class FileTaskService {
       .execute();
   }
 
+  /**
+   * Deletes the files of exports finished more than FILE_TASK_KEEP_DAYS ago (0: never); their tasks
+   * stay listed with the reason instead of a download link. Answers how many files went.
+   */
+  async expireFiles(): Promise<number> {
+    if (this.config.fileTaskKeepDays === 0) return 0;
+    const before = this.config.now() - this.config.fileTaskKeepDays * DAY_MS;
+    const expired = await this.db
+      .selectFrom('file_task')
+      .select(['id', 'file_path'])
+      .where('file_path', 'is not', null)
+      .where('finished_at', '<', before)
+      .execute();
+    const reason = EXPIRED(this.config.fileTaskKeepDays);
+    for (const task of expired) {
+      await this.update(task.id, { file_path: null, error: reason });
+      await rm(this.absolutePath(task.file_path as string), { force: true });
+    }
+    return expired.length;
+  }
+
+  /** Expires old files now and then every hour until `close`. */
+  startExpiry(): void {
+    const run = () =>
+      void this.expireFiles().catch((err: unknown) =>
+        this.log.error({ err }, 'expiring export files failed'),
+      );
+    run();
+    this.expiry = setInterval(run, EXPIRY_INTERVAL_MS);
+    this.expiry.unref();
+  }
+
   /** Stops taking work; running exports stop at their next page and are marked interrupted. */
   async close(): Promise<void> {
     this.closing = true;
+    if (this.expiry) clearInterval(this.expiry);
     await Promise.allSettled([...this.jobs]);
     for (const job of this.queue.splice(0)) await this.fail(job.taskId, INTERRUPTED).catch(() => undefined);
   }
