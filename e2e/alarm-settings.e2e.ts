@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from './support/browser';
+import { launchBrowser, screenshot, settled as settle } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
 interface Envelope<T = unknown> {
@@ -31,11 +31,8 @@ const toast = (text: string) => page.locator('.ant-message-notice', { hasText: t
 const calls = (path: string) => (response: Response) => new URL(response.url()).pathname === `/api${path}`;
 const row = (text: string) => page.locator('.ant-table-tbody tr.ant-table-row', { hasText: text });
 
-async function settled(): Promise<void> {
-  await page.waitForFunction(
-    () => !document.querySelector('[class*="-appear"], [class*="-enter"], [class*="-leave"]'),
-  );
-  await page.waitForTimeout(200);
+function settled(): Promise<void> {
+  return settle(page, 200);
 }
 
 beforeAll(async () => {

@@ -15,7 +15,7 @@ import {
 } from '../apps/server/src/modules/alarms/alarm-fixtures';
 import { sha256Hex } from '../apps/server/src/modules/auth/tokens';
 import { insertTrack } from '../apps/server/src/modules/monitor/test-fixtures';
-import { launchBrowser } from './support/browser';
+import { launchBrowser, settled as settle } from './support/browser';
 import { REPO_ROOT, type RunningServer, startServer } from './support/server';
 
 /**
@@ -45,10 +45,7 @@ const button = (scope: Page | Locator, text: string) =>
   scope.getByRole('button', { name: new RegExp(`^([a-z-]+ )?${[...text].join('\\s*')}$`) });
 
 async function shot(name: string): Promise<void> {
-  await page.waitForFunction(
-    () => !document.querySelector('[class*="-appear"], [class*="-enter"], [class*="-leave"]'),
-  );
-  await page.waitForTimeout(300);
+  await settle(page, 300);
   await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `${name}.png`) });
 }
 

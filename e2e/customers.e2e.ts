@@ -5,7 +5,7 @@ import { creditCodeCheckChar } from '@fleet/domain';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
+import { launchBrowser, settled as settle } from './support/browser';
 import { chooseImportFile } from './support/import';
 import { type RunningServer, startServer } from './support/server';
 
@@ -35,10 +35,7 @@ const row = (text: string) => view().locator('.ant-table-tbody tr.ant-table-row'
 const toast = (text: string) => page.locator('.ant-message-notice', { hasText: text });
 
 async function shot(name: string): Promise<void> {
-  await page.waitForFunction(
-    () => !document.querySelector('[class*="-appear"], [class*="-enter"], [class*="-leave"]'),
-  );
-  await page.waitForTimeout(300);
+  await settle(page, 300);
   await page.screenshot({ path: `/tmp/fleet-e2e-customers-${name}.png`, fullPage: true });
 }
 

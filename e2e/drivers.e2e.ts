@@ -5,7 +5,7 @@ import { nationalIdCheckChar, vinCheckChar } from '@fleet/domain';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
+import { launchBrowser, settled as settle } from './support/browser';
 import { chooseImportFile } from './support/import';
 import { type RunningServer, startServer } from './support/server';
 
@@ -45,11 +45,8 @@ const view = () => page.locator('div[data-view]:not([hidden])');
 const row = (text: string) => view().locator('.ant-table-tbody tr.ant-table-row', { hasText: text });
 const toast = (text: string) => page.locator('.ant-message-notice', { hasText: text });
 
-async function settled(target: Page = page): Promise<void> {
-  await target.waitForFunction(
-    () => !document.querySelector('[class*="-appear"], [class*="-enter"], [class*="-leave"]'),
-  );
-  await target.waitForTimeout(300);
+function settled(target: Page = page): Promise<void> {
+  return settle(target, 300);
 }
 
 async function shot(name: string, target: Page = page): Promise<void> {

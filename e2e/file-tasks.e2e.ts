@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from './support/browser';
+import { launchBrowser, screenshot, settled as settle } from './support/browser';
 import { chooseImportFile } from './support/import';
 import { type RunningServer, startServer } from './support/server';
 
@@ -24,11 +24,8 @@ const button = (scope: Page | Locator, text: string) =>
   scope.getByRole('button', { name: new RegExp(`^${[...text].join('\\s*')}$`) });
 const row = (text: string) => page.locator('.ant-table-tbody tr.ant-table-row', { hasText: text });
 
-async function settled(): Promise<void> {
-  await page.waitForFunction(
-    () => !document.querySelector('[class*="-appear"], [class*="-enter"], [class*="-leave"]'),
-  );
-  await page.waitForTimeout(200);
+function settled(): Promise<void> {
+  return settle(page, 200);
 }
 
 async function sheet(rows: string[][]): Promise<Buffer> {

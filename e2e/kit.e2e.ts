@@ -7,7 +7,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Locator, Page, Response, Route } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from './support/browser';
+import { launchBrowser, screenshot, settled as settle } from './support/browser';
 import { chooseImportFile } from './support/import';
 import { REPO_ROOT, type RunningServer, startServer } from './support/server';
 
@@ -182,11 +182,8 @@ afterAll(async () => {
 
 /** A fresh bench, so that a widget left open by one group cannot block the next. */
 /** Waits for antd's open and close animations to end (sizes and screenshots of the settled screen). */
-async function settled(): Promise<void> {
-  await page.waitForFunction(
-    () => !document.querySelector('[class*="-appear"], [class*="-enter"], [class*="-leave"]'),
-  );
-  await page.waitForTimeout(200);
+function settled(): Promise<void> {
+  return settle(page, 200);
 }
 
 async function freshBench(): Promise<void> {

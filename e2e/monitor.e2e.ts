@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Locator, Page, Response } from 'playwrigh
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { connect } from '../apps/server/src/db/connection';
 import { insertTrack, type TrackFixturePoint } from '../apps/server/src/modules/monitor/test-fixtures';
-import { launchBrowser, screenshot } from './support/browser';
+import { launchBrowser, screenshot, settled as settle } from './support/browser';
 import { REPO_ROOT, type RunningServer, startServer } from './support/server';
 
 /**
@@ -145,11 +145,8 @@ async function frameGaps(ms: number): Promise<{ frames: number; dropped: number;
   );
 }
 
-async function settled(): Promise<void> {
-  await page.waitForFunction(
-    () => !document.querySelector('[class*="-appear"], [class*="-enter"], [class*="-leave"]'),
-  );
-  await page.waitForTimeout(300);
+function settled(): Promise<void> {
+  return settle(page, 300);
 }
 
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
+import { launchBrowser, settled as settle } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
 interface Envelope<T = unknown> {
@@ -23,11 +23,8 @@ const toast = (text: string) => page.locator('.ant-message-notice', { hasText: t
 /** The page shown now (kept-alive pages stay in the document, hidden). */
 const view = () => page.locator(`div[data-view="${new URL(page.url()).pathname}"]`);
 
-async function settled(): Promise<void> {
-  await page.waitForFunction(
-    () => !document.querySelector('[class*="-appear"], [class*="-enter"], [class*="-leave"]'),
-  );
-  await page.waitForTimeout(300);
+function settled(): Promise<void> {
+  return settle(page, 300);
 }
 
 async function shot(name: string): Promise<void> {

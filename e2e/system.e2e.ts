@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from './support/browser';
+import { launchBrowser, screenshot, settled as settle } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
 interface Envelope<T = unknown> {
@@ -29,11 +29,8 @@ const calls = (path: string) => (response: Response) => new URL(response.url()).
 const row = (text: string) => page.locator('.ant-table-tbody tr.ant-table-row', { hasText: text });
 
 /** Waits for antd's open and close animations to end, so a screenshot shows the settled screen. */
-async function settled(target: Page = page): Promise<void> {
-  await target.waitForFunction(
-    () => !document.querySelector('[class*="-appear"], [class*="-enter"], [class*="-leave"]'),
-  );
-  await target.waitForTimeout(200);
+function settled(target: Page = page): Promise<void> {
+  return settle(target, 200);
 }
 
 async function signIn(target: Page, username: string, password: string): Promise<Envelope> {

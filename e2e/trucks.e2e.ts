@@ -5,7 +5,7 @@ import { vinCheckChar } from '@fleet/domain';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
+import { launchBrowser, settled as settle } from './support/browser';
 import { chooseImportFile } from './support/import';
 import { type RunningServer, startServer } from './support/server';
 
@@ -37,11 +37,8 @@ const view = () => page.locator('div[data-view]:not([hidden])');
 const row = (text: string) => view().locator('.ant-table-tbody tr.ant-table-row', { hasText: text });
 const toast = (text: string) => page.locator('.ant-message-notice', { hasText: text });
 
-async function settled(): Promise<void> {
-  await page.waitForFunction(
-    () => !document.querySelector('[class*="-appear"], [class*="-enter"], [class*="-leave"]'),
-  );
-  await page.waitForTimeout(300);
+function settled(): Promise<void> {
+  return settle(page, 300);
 }
 
 async function shot(name: string): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from './support/browser';
+import { launchBrowser, screenshot, settled as settle } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
 let server: RunningServer;
@@ -15,11 +15,8 @@ const calls = (path: string) => (response: Response) => new URL(response.url()).
 const row = (target: Page, text: string) =>
   target.locator('.ant-table-tbody tr.ant-table-row', { hasText: text });
 
-async function settled(target: Page): Promise<void> {
-  await target.waitForFunction(
-    () => !document.querySelector('[class*="-appear"], [class*="-enter"], [class*="-leave"]'),
-  );
-  await target.waitForTimeout(200);
+function settled(target: Page): Promise<void> {
+  return settle(target, 200);
 }
 
 async function signIn(target: Page, username: string, password: string): Promise<void> {

@@ -8,6 +8,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // A page under a loaded machine may take seconds to show what a poll waits for.
+    expect: { poll: { timeout: 10_000 } },
     pool: 'forks',
   },
 });

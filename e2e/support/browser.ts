@@ -22,6 +22,24 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * Waits, before a screenshot, until no antd motion (rc-motion's -appear/-enter/-leave classes) is
+ * under way, then `pauseMs` more. At most `limitMs`: a motion whose end event never comes (an
+ * element hidden mid-transition) must not fail a test, so this never throws for it.
+ */
+export async function settled(page: Page, pauseMs = 200, limitMs = 5000): Promise<void> {
+  await page
+    .waitForFunction(
+      () => !document.querySelector('[class*="-appear"], [class*="-enter"], [class*="-leave"]'),
+      undefined,
+      { timeout: limitMs },
+    )
+    .catch((error: unknown) => {
+      if (!(error instanceof Error && error.name === 'TimeoutError')) throw error;
+    });
+  await page.waitForTimeout(pauseMs);
+}
+
 /** Saves a full-page screenshot to e2e/artifacts/<name>.png (and to `alsoTo` when given). */
 export async function screenshot(page: Page, name: string, alsoTo?: string): Promise<void> {
   await mkdir(ARTIFACTS_DIR, { recursive: true });
