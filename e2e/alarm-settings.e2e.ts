@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, settled as settle } from './support/browser';
+import { button as buttonIn, launchBrowser, screenshot, settled as settle } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
 interface Envelope<T = unknown> {
@@ -25,8 +25,7 @@ let page: Page;
 let token = '';
 const pageErrors: string[] = [];
 
-const button = (text: string) =>
-  page.getByRole('button', { name: new RegExp(`^${[...text].join('\\s*')}$`) });
+const button = (text: string) => buttonIn(page, text);
 const toast = (text: string) => page.locator('.ant-message-notice', { hasText: text });
 const calls = (path: string) => (response: Response) => new URL(response.url()).pathname === `/api${path}`;
 const row = (text: string) => page.locator('.ant-table-tbody tr.ant-table-row', { hasText: text });
@@ -110,9 +109,9 @@ describe('车辆报警设置', () => {
     await expect.poll(() => dialog.isVisible()).toBe(true);
     const fatigue = dialog.locator('[data-rule="fatigue"]');
     const alarmMinutes = dialog.getByLabel('疲劳驾驶报警驾驶时长');
-    expect(await alarmMinutes.isDisabled()).toBe(true);
+    await expect.poll(() => alarmMinutes.isDisabled()).toBe(true);
     await fatigue.getByText('沿用车队').click();
-    expect(await alarmMinutes.isDisabled()).toBe(false);
+    await expect.poll(() => alarmMinutes.isDisabled()).toBe(false);
     await alarmMinutes.fill('300');
     await settled();
     await page.screenshot({ path: `${SHOTS}/alarm-carset-dialog.png` });

@@ -15,7 +15,7 @@ import {
 } from '../apps/server/src/modules/alarms/alarm-fixtures';
 import { sha256Hex } from '../apps/server/src/modules/auth/tokens';
 import { insertTrack } from '../apps/server/src/modules/monitor/test-fixtures';
-import { launchBrowser, settled as settle } from './support/browser';
+import { button, launchBrowser, settled as settle } from './support/browser';
 import { REPO_ROOT, type RunningServer, startServer } from './support/server';
 
 /**
@@ -41,8 +41,6 @@ const starts: Record<string, string> = {};
 const calls = (p: string) => (response: Response) => new URL(response.url()).pathname === `/api${p}`;
 const view = (p: string) => page.locator(`[data-view="${p}"]`);
 const rows = (scope: Locator) => scope.locator('.ant-table-tbody tr.ant-table-row');
-const button = (scope: Page | Locator, text: string) =>
-  scope.getByRole('button', { name: new RegExp(`^([a-z-]+ )?${[...text].join('\\s*')}$`) });
 
 async function shot(name: string): Promise<void> {
   await settle(page, 300);

@@ -5,7 +5,7 @@ import { creditCodeCheckChar } from '@fleet/domain';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, settled as settle } from './support/browser';
+import { button, launchBrowser, settled as settle } from './support/browser';
 import { chooseImportFile } from './support/import';
 import { type RunningServer, startServer } from './support/server';
 
@@ -27,8 +27,6 @@ const CODE_A = creditCode('91150602MA0N00001');
 const CODE_B = creditCode('91120116MA05K0002');
 const wrongCheck = (code: string) => code.slice(0, 17) + (code.endsWith('0') ? '1' : '0');
 
-const button = (scope: Page | Locator, text: string) =>
-  scope.getByRole('button', { name: new RegExp(`^${[...text].join('\\s*')}$`) });
 const calls = (p: string) => (response: Response) => new URL(response.url()).pathname === `/api${p}`;
 const view = () => page.locator('div[data-view]:not([hidden])');
 const row = (text: string) => view().locator('.ant-table-tbody tr.ant-table-row', { hasText: text });

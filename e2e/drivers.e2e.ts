@@ -5,7 +5,7 @@ import { nationalIdCheckChar, vinCheckChar } from '@fleet/domain';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, settled as settle } from './support/browser';
+import { button, launchBrowser, settled as settle } from './support/browser';
 import { chooseImportFile } from './support/import';
 import { type RunningServer, startServer } from './support/server';
 
@@ -38,8 +38,6 @@ const PNG = Buffer.from(
   'base64',
 );
 
-const button = (scope: Page | Locator, text: string) =>
-  scope.getByRole('button', { name: new RegExp(`^${[...text].join('\\s*')}$`) });
 const calls = (p: string) => (response: Response) => new URL(response.url()).pathname === `/api${p}`;
 const view = () => page.locator('div[data-view]:not([hidden])');
 const row = (text: string) => view().locator('.ant-table-tbody tr.ant-table-row', { hasText: text });

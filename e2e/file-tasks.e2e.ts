@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import ExcelJS from 'exceljs';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, settled as settle } from './support/browser';
+import { button, launchBrowser, screenshot, settled as settle } from './support/browser';
 import { chooseImportFile } from './support/import';
 import { type RunningServer, startServer } from './support/server';
 
@@ -20,8 +20,6 @@ let context: BrowserContext;
 let page: Page;
 const pageErrors: string[] = [];
 
-const button = (scope: Page | Locator, text: string) =>
-  scope.getByRole('button', { name: new RegExp(`^${[...text].join('\\s*')}$`) });
 const row = (text: string) => page.locator('.ant-table-tbody tr.ant-table-row', { hasText: text });
 
 function settled(): Promise<void> {

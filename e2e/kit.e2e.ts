@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import ExcelJS from 'exceljs';
-import type { Browser, BrowserContext, Locator, Page, Response, Route } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Response, Route } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, settled as settle } from './support/browser';
+import { button, launchBrowser, screenshot, settled as settle } from './support/browser';
 import { chooseImportFile } from './support/import';
 import { REPO_ROOT, type RunningServer, startServer } from './support/server';
 
@@ -46,8 +46,6 @@ let token: string;
 const pageErrors: string[] = [];
 const consoleErrors: string[] = [];
 
-const button = (scope: Page | Locator, text: string) =>
-  scope.getByRole('button', { name: new RegExp(`^${[...text].join('\\s*')}$`) });
 const toast = (text: string) => page.locator('.ant-message-notice', { hasText: text });
 const calls = (apiPath: string) => (response: Response) =>
   new URL(response.url()).pathname === `/api${apiPath}`;

@@ -1,14 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
+import { button, launchBrowser } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
 let browser: Browser;
 
-const button = (scope: Page | Locator, text: string) =>
-  scope.getByRole('button', { name: new RegExp(`^${[...text].join('\\s*')}$`) });
 const calls = (path: string) => (response: Response) => new URL(response.url()).pathname === `/api${path}`;
 
 /** One signed-in browser on one server, with the helpers of the line pages. */

@@ -1,11 +1,11 @@
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { connect } from '../apps/server/src/db/connection';
 import { insertTrack, type TrackFixturePoint } from '../apps/server/src/modules/monitor/test-fixtures';
-import { launchBrowser, screenshot, settled as settle } from './support/browser';
+import { button, launchBrowser, screenshot, settled as settle } from './support/browser';
 import { REPO_ROOT, type RunningServer, startServer } from './support/server';
 
 /**
@@ -34,8 +34,6 @@ const pageErrors: string[] = [];
 const figures: string[] = [];
 
 /** A button by its text; antd spaces two-character labels, and an icon adds its name before the text. */
-const button = (scope: Page | Locator, text: string) =>
-  scope.getByRole('button', { name: new RegExp(`^([a-z-]+ )?${[...text].join('\\s*')}$`) });
 const calls = (path: string) => (response: Response) => new URL(response.url()).pathname === `/api${path}`;
 
 /**

@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, settled as settle } from './support/browser';
+import { button, launchBrowser, settled as settle } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
 interface Envelope<T = unknown> {
@@ -15,8 +15,6 @@ let context: BrowserContext;
 let page: Page;
 const pageErrors: string[] = [];
 
-const button = (scope: Page | Locator, text: string) =>
-  scope.getByRole('button', { name: new RegExp(`^${[...text].join('\\s*')}$`) });
 const calls = (path: string) => (response: Response) => new URL(response.url()).pathname === `/api${path}`;
 const row = (text: string) => view().locator('.ant-table-tbody tr.ant-table-row', { hasText: text });
 const toast = (text: string) => page.locator('.ant-message-notice', { hasText: text });

@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, settled as settle } from './support/browser';
+import { button, launchBrowser, screenshot, settled as settle } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
 interface Envelope<T = unknown> {
@@ -22,8 +22,6 @@ let resetPassword = '';
 const pageErrors: string[] = [];
 
 /** antd puts a space between the two characters of a two-character button label. */
-const button = (scope: Page | Locator, text: string) =>
-  scope.getByRole('button', { name: new RegExp(`^${[...text].join('\\s*')}$`) });
 const toast = (text: string) => page.locator('.ant-message-notice', { hasText: text });
 const calls = (path: string) => (response: Response) => new URL(response.url()).pathname === `/api${path}`;
 const row = (text: string) => page.locator('.ant-table-tbody tr.ant-table-row', { hasText: text });

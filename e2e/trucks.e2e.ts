@@ -5,7 +5,7 @@ import { vinCheckChar } from '@fleet/domain';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, settled as settle } from './support/browser';
+import { button, launchBrowser, settled as settle } from './support/browser';
 import { chooseImportFile } from './support/import';
 import { type RunningServer, startServer } from './support/server';
 
@@ -29,8 +29,6 @@ const vin = (serial: number) => {
   return `${draft.slice(0, 8)}${vinCheckChar(draft)}${draft.slice(9)}`;
 };
 
-const button = (scope: Page | Locator, text: string) =>
-  scope.getByRole('button', { name: new RegExp(`^${[...text].join('\\s*')}$`) });
 const calls = (p: string) => (response: Response) => new URL(response.url()).pathname === `/api${p}`;
 /** The page shown now (kept-alive pages stay in the document, hidden). */
 const view = () => page.locator('div[data-view]:not([hidden])');

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, settled as settle } from './support/browser';
+import { button, launchBrowser, screenshot, settled as settle } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
 let server: RunningServer;
@@ -9,8 +9,6 @@ let context: BrowserContext;
 let page: Page;
 const pageErrors: string[] = [];
 
-const button = (scope: Page | Locator, text: string) =>
-  scope.getByRole('button', { name: new RegExp(`^${[...text].join('\\s*')}$`) });
 const calls = (path: string) => (response: Response) => new URL(response.url()).pathname === `/api${path}`;
 const row = (target: Page, text: string) =>
   target.locator('.ant-table-tbody tr.ant-table-row', { hasText: text });

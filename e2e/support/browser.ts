@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { REPO_ROOT } from './server';
 
 export const ARTIFACTS_DIR = path.join(REPO_ROOT, 'e2e/artifacts');
@@ -20,6 +20,15 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/**
+ * A button by its text, spaces between the characters allowed (antd spaces two-character labels:
+ * 上 传). Icons in the button lend it their names first (`plus 新增`), and so can a loading icon whose
+ * leave motion never ended (it stays in the DOM, invisible, named `loading`), so those are allowed.
+ */
+export function button(scope: Page | Locator, text: string): Locator {
+  return scope.getByRole('button', { name: new RegExp(`^([a-z-]+ )*${[...text].join('\\s*')}$`) });
 }
 
 /**
