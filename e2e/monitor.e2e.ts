@@ -373,6 +373,8 @@ describe('轨迹回放', () => {
     expect(playing.frames).toBeGreaterThanOrEqual(Math.floor(still.frames * 0.75));
     expect(playing.dropped).toBeLessThanOrEqual(still.dropped + Math.ceil(still.frames * 0.1));
     await button(page, '暂停').click();
+    await button(page, '播放').waitFor();
+    await page.waitForTimeout(200); // a step already under way when the click came may still land
     const paused = await sliderValue();
     await page.waitForTimeout(500);
     expect(await sliderValue()).toBe(paused);
