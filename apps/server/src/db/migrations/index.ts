@@ -12,6 +12,7 @@ import * as m0010 from './0010_stations_lines';
 import * as m0011 from './0011_alarm_indexes';
 import * as m0012 from './0012_push_authorization';
 import * as m0015 from './0015_master_data_order_indexes';
+import * as m0016 from './0016_terminal_auth_code';
 
 /** Every migration in order; names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0015_master_data_order_indexes': m0015,
   '0010_stations_lines': m0010,
   '0011_alarm_indexes': m0011,
+  '0016_terminal_auth_code': m0016,
 };

@@ -13,8 +13,10 @@ export interface TerminalTable {
   protocol_version: Generated<string>;
   sim_no: string | null;
   video_channels: Generated<number>;
-  /** SHA-256 of the authentication code issued at the last registration. */
+  /** SHA-256 of the authentication code; null until the first registration and after a reset. */
   auth_code_hash: string | null;
+  /** The authentication code itself, handed out again at each registration until it is reset. */
+  auth_code: string | null;
   registered_at: number | null;
   last_online_at: number | null;
   remark: string | null;
