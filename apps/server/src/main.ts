@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { connect } from './db/connection';
+import { loggerOptions } from './logging/logger';
 import { acceleratedClock } from './simulator/clock';
 import { storeEvidence } from './simulator/evidence-store';
 import { type FleetSimulator, loopbackFor, startSimulator } from './simulator/fleet';
@@ -12,7 +13,7 @@ const clock = acceleratedClock(simulate ? settings.simulatorSpeedup : 1);
 const config = simulate && settings.simulatorSpeedup > 1 ? { ...settings, now: clock.now } : settings;
 // Opened here so that the simulator can file its alarm photos; closed after the app.
 const database = connect(config.databaseUrl);
-const app = await buildApp(config, { database });
+const app = await buildApp(config, { database, logger: loggerOptions(config.logLevel) });
 let simulator: FleetSimulator | null = null;
 
 let stopping = false;
