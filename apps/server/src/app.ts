@@ -62,6 +62,8 @@ export interface ApiRoute {
   url: string;
   access: Access | undefined;
   list: boolean;
+  /** Chinese label of each body, query and path field (http/field-labels.ts). */
+  fields: Record<string, string | null>;
 }
 
 declare module 'fastify' {
@@ -149,7 +151,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   // JT/T 808 gateway, ingest and position partitions: started when the app is ready, stopped
   // (reports drained, open trips saved) on close, before the database closes (hooks run last first).
-  const telematics = new Telematics(database, config, app.log);
+  const telematics = new Telematics(database, config, app.log, bus);
   app.decorate('telematics', telematics);
   app.decorate('jt808Port', null);
   app.addHook('onReady', async () => {
@@ -208,7 +210,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('onRoute', (r) => {
     if (!r.url.startsWith('/api/') || r.method === 'HEAD') return;
     const method = Array.isArray(r.method) ? r.method.join(',') : String(r.method);
-    apiRoutes.push({ method, url: r.url, access: r.config?.access, list: r.config?.list === true });
+    apiRoutes.push({
+      method,
+      url: r.url,
+      access: r.config?.access,
+      list: r.config?.list === true,
+      fields: r.config?.fields ?? {},
+    });
   });
 
   await app.register(

@@ -1,9 +1,10 @@
-import { zodIssueMessage } from '@fleet/domain';
+import { issueText } from '@fleet/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
 import type { AuthContext } from './auth';
 import { AppError, BodyCode, ok } from './envelope';
+import { issueLabel, type JsonSchema, routeFieldLabels } from './field-labels';
 
 /** Who may call a route: anyone, any signed-in user, or holders of one of the menu codes. */
 export type Access = 'public' | 'login' | readonly string[];
@@ -13,6 +14,8 @@ declare module 'fastify' {
     access?: Access;
     /** A list route: the tenancy test calls every one of them as users of other merchants and teams. */
     list?: boolean;
+    /** Chinese label of every body, query and path field by path ('stationList.lng'); null if none. */
+    fields?: Record<string, string | null>;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -31,7 +34,7 @@ export interface RouteDef<B extends Schema, Q extends Schema, P extends Schema> 
   body?: B;
   query?: Q;
   params?: P;
-  /** Field labels used in 400 messages, e.g. { phone: '手机号' }. */
+  /** Field labels used in 400 messages where the common ones (field-labels.ts) do not fit, e.g. { phone: '司机手机号' }. */
   labels?: Record<string, string>;
   /** Answer with the reply yourself (files, images) instead of the JSON envelope. */
   raw?: boolean;
@@ -44,6 +47,21 @@ export interface RouteDef<B extends Schema, Q extends Schema, P extends Schema> 
     req: FastifyRequest;
     reply: FastifyReply;
   }) => Promise<unknown>;
+}
+
+/**
+ * The 400 message of a failed parse: the first issue, named by the field's Chinese label
+ * ('每页条数: 每页最多500条'); the bare message for an issue on the whole input.
+ */
+export function inputMessage(
+  error: { readonly issues: readonly z.core.$ZodIssue[] },
+  fields: Readonly<Record<string, string | null>>,
+): string {
+  const issue = error.issues[0];
+  if (!issue) return '参数不正确';
+  const text = issueText(issue);
+  const label = issueLabel(fields, issue.path);
+  return label ? `${label}: ${text}` : text;
 }
 
 function toJsonSchema(schema: z.ZodType): Record<string, unknown> {
@@ -63,17 +81,26 @@ export function route<
   const schema: Record<string, unknown> = { summary: def.summary, tags: [tag] };
   for (const [part, zod] of Object.entries(parts)) if (zod) schema[part] = toJsonSchema(zod);
   if (def.access !== 'public') schema.security = [{ authToken: [] }];
+  const fields = routeFieldLabels(
+    [schema.body, schema.querystring, schema.params].filter((s) => s !== undefined) as JsonSchema[],
+    def.labels,
+  );
 
   const options: RouteShorthandOptions = {
     schema,
-    config: { access: def.access, list: def.list, ...(def.rateLimit ? { rateLimit: def.rateLimit } : {}) },
+    config: {
+      access: def.access,
+      list: def.list,
+      fields,
+      ...(def.rateLimit ? { rateLimit: def.rateLimit } : {}),
+    },
     validatorCompiler: ({ httpPart }) => {
       const zod = parts[httpPart as keyof typeof parts];
       return (data: unknown) => {
         if (!zod) return { value: data };
         const result = zod.safeParse(data ?? (httpPart === 'body' ? {} : data));
         if (result.success) return { value: result.data };
-        return { error: new AppError(BodyCode.badInput, zodIssueMessage(result.error, def.labels)) };
+        return { error: new AppError(BodyCode.badInput, inputMessage(result.error, fields)) };
       };
     },
   };

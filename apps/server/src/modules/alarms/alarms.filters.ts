@@ -52,7 +52,7 @@ export type AlarmListInput = z.output<typeof alarmListInput>;
 
 export const alarmFilterLabels = {
   carNo: '车牌号',
-  vin: 'VIN',
+  vin: '车架号',
   teamCode: '车队',
   teamCodeList: '车队',
   eventType: '报警类型',

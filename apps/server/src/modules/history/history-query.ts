@@ -66,7 +66,7 @@ export const vehicleKeyFields = {
 };
 
 export const historyLabels = {
-  vin: 'VIN',
+  vin: '车架号',
   tid: '终端号',
   carNo: '车牌号',
   beginTime: '开始时间',

@@ -55,7 +55,7 @@ const readBody = z.object({
     .optional(),
   alarmCode: alarmCode.optional(),
   type: messageType.optional(),
-  all: z.boolean({ error: 'all 只能是 true 或 false' }).optional(),
+  all: z.boolean({ error: '应为 true 或 false' }).optional(),
 });
 
 /** Message counts, lists and read marks of the caller (spec core 7), and the delivery's wiring. */

@@ -58,7 +58,7 @@ export const filterLabels = {
   teamCodeList: '车队',
   vinList: '车辆',
   carNo: '车牌号',
-  vin: 'VIN',
+  vin: '车架号',
   keyword: '搜索内容',
   state: '车辆状态',
   zoom: '地图级别',

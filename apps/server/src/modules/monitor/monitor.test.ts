@@ -150,7 +150,7 @@ describe.each(TEST_DATABASES)('monitoring on $name', (database) => {
     });
     expect(foreign.body.code).toBe(404);
     const missing = await call(t.app, 'POST', '/api/monitor/car/card', { token: admin, body: {} });
-    expect(missing.body).toMatchObject({ code: 400, msg: 'VIN: 请选择车辆' });
+    expect(missing.body).toMatchObject({ code: 400, msg: '车架号: 请选择车辆' });
 
     const info = await call(t.app, 'POST', '/api/v2/web/monitor/local/truck/info', {
       token: admin,
