@@ -78,6 +78,7 @@ export function createGeoService(config: AppContext['config'], options: GeoServi
     geocoder: online?.name ?? 'offline',
 
     async reverse(lat, lng) {
+      // The gazetteer names every point, abroad and impossible ones included: this never throws.
       const key = `${Math.round(lat * 1e4)},${Math.round(lng * 1e4)}`;
       const cached = cache.get(key);
       if (cached) return cached;

@@ -22,10 +22,23 @@ export function describe(place: Place, meters: number, bearing: number): string 
   return `${divisionText(place)}${near}，距${place.name}${distanceText(meters)}，方向：${compassName(bearing)}`;
 }
 
+/** The address of a point the gazetteer has no place near (abroad), or of impossible coordinates. */
+function unnamed(valid: boolean): GeoAddress {
+  return {
+    address: valid ? '境外或未收录地区' : '无效坐标',
+    province: '',
+    city: '',
+    district: '',
+    cityCode: '',
+    provider: 'offline',
+  };
+}
+
 /**
  * The built-in provider: names the nearest place of the gazetteer the project ships (every
  * prefecture seat of China, and the districts, towns and ports along the demo lines). Needs no
- * network and never fails.
+ * network and never fails: a point far from every place, or impossible coordinates, get an
+ * address that says so.
  */
 export class OfflineGeocoder implements ReverseGeocoder {
   readonly name = 'offline' as const;
@@ -37,8 +50,9 @@ export class OfflineGeocoder implements ReverseGeocoder {
   }
 
   reverseSync(lat: number, lng: number): GeoAddress {
-    const found = this.places.nearest(lat, lng);
-    if (!found) throw new Error('the gazetteer is empty');
+    const valid = Number.isFinite(lat) && Number.isFinite(lng) && Math.abs(lat) <= 90 && Math.abs(lng) <= 180;
+    const found = valid ? this.places.nearest(lat, lng) : undefined;
+    if (!found) return unnamed(valid);
     const { place, meters } = found;
     return {
       address: describe(place, meters, bearingDegrees(place.lat, place.lng, lat, lng)),

@@ -4,10 +4,10 @@ import type { Database } from '../../db/schema';
 import type { Scope } from '../../http/scope';
 import { teamSubtree } from '../teams/teams.repository';
 import { matchesFilter, type StateFilter } from './vehicle-status';
-import { vehicleView } from './vehicle-view';
+import { safeView, type VehicleView } from './vehicle-view';
 import { type VehicleFilter, vehicleRows } from './vehicles.repository';
 
-export function treeCar(view: ReturnType<typeof vehicleView>) {
+export function treeCar(view: VehicleView) {
   return {
     vin: view.vin,
     carNo: view.carNo,
@@ -68,7 +68,7 @@ export async function vehicleTree(
   const [teams, rows] = await Promise.all([teamSubtree(db, scope), vehicleRows(db, scope, filter).execute()]);
   const cars = new Map<string, TreeCar[]>();
   for (const row of rows) {
-    const view = vehicleView(row, now);
+    const view = safeView(row, now);
     if (!matchesFilter(filter.state ?? 'all', view.stateCode, view.alarm)) continue;
     const list = cars.get(row.teamCode);
     if (list) list.push(treeCar(view));

@@ -7,7 +7,7 @@ import { filterLabels, stateFilter, teamCodeList } from './filters';
 import type { FleetSnapshots } from './fleet-snapshot';
 import { treeCar, vehicleTree } from './team-tree';
 import { matchesFilter } from './vehicle-status';
-import { vehicleView } from './vehicle-view';
+import { safeView } from './vehicle-view';
 import { vehicleRows } from './vehicles.repository';
 
 const TREE_SHAPE =
@@ -82,7 +82,7 @@ export function registerTreeRoutes(app: FastifyInstance, ctx: AppContext, snapsh
         keyword: body.keyword,
       }).execute();
       const cars = rows
-        .map((row) => vehicleView(row, now))
+        .map((row) => safeView(row, now))
         .filter((v) => matchesFilter(body.state, v.stateCode, v.alarm))
         .map(treeCar);
       const start = pageOffset(body);

@@ -64,3 +64,15 @@ export function vehicleView(row: VehicleRow, now: number) {
 }
 
 export type VehicleView = ReturnType<typeof vehicleView>;
+
+/**
+ * `vehicleView` of one row of a list: a row whose stored state cannot be shown (a position or time
+ * out of every range) is listed without its position and time, so one truck never fails a list.
+ */
+export function safeView(row: VehicleRow, now: number): VehicleView {
+  try {
+    return vehicleView(row, now);
+  } catch {
+    return vehicleView({ ...row, lat: null, lon: null, time: null, direction: null }, now);
+  }
+}

@@ -11,7 +11,7 @@ import { OfflineGeocoder } from '../geo/offline-geocoder';
 import { MAP_MONITOR_CODES, TERMINAL_STATUS_CODES } from './access';
 import { filterLabels, teamCodeList, vehicleFilterFields } from './filters';
 import { matchesFilter, type StateFilter, tenth, timeText } from './vehicle-status';
-import { type VehicleView, vehicleView } from './vehicle-view';
+import { safeView, type VehicleView, vehicleView } from './vehicle-view';
 import { findVehicle, type VehicleFilter, vehicleRows } from './vehicles.repository';
 import { sendXlsx, type XlsxColumn, xlsxBuffer } from './xlsx';
 
@@ -38,7 +38,7 @@ async function filteredViews(
   const counts = { total: 0, online: 0, offline: 0, moving: 0, parked: 0, alarm: 0 };
   const views: VehicleView[] = [];
   for (const row of rows) {
-    const view = vehicleView(row, now);
+    const view = safeView(row, now);
     counts.total++;
     counts[view.stateCode]++;
     if (view.online) counts.online++;
@@ -166,10 +166,17 @@ export function registerVehicleRoutes(app: FastifyInstance, ctx: AppContext, geo
       const { views, counts } = await filteredViews(ctx, auth, body);
       const start = pageOffset(body);
       const page = views.slice(start, start + body.pageSize);
+      // One truck's place that cannot be named leaves its cell empty, never the whole list.
       const list = await Promise.all(
         page.map(async (v) => ({
           ...v,
-          place: v.lat === null || v.lng === null ? '' : (await geo.reverse(v.lat, v.lng)).address,
+          place:
+            v.lat === null || v.lng === null
+              ? ''
+              : await geo.reverse(v.lat, v.lng).then(
+                  (p) => p.address,
+                  () => '',
+                ),
         })),
       );
       return { list, total: views.length, counts };
@@ -233,7 +240,7 @@ export function registerVehicleRoutes(app: FastifyInstance, ctx: AppContext, geo
       const rows = await vehicleRows(ctx.db, auth.scope, { teamCodeList: query.teamCodeList }).execute();
       const counts = { total: 0, online: 0, offline: 0, moving: 0, parked: 0, alarm: 0, noPosition: 0 };
       for (const row of rows) {
-        const view = vehicleView(row, now);
+        const view = safeView(row, now);
         counts.total++;
         counts[view.stateCode]++;
         if (view.online) counts.online++;

@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OfflineGeocoder } from '../modules/geo/offline-geocoder';
+import { TestTerminal } from '../telematics/gateway/test-terminal';
+import { encodeLocation, type LocationInput } from '../telematics/jt808';
+import { call, DEMO, login, startTestApp, TEST_DATABASES, type TestApp } from '../test/support';
+
+/** The frame of the outside test: terminal 013800000003, 39.1°N, 117.2°W (status bit 3: west). */
+const WEST_FRAME = Buffer.from(
+  '7e0200001c0138000000030003000000000000000b02549e6006fc548000320258005a261125060823a77e',
+  'hex',
+);
+/** Located, ACC on. */
+const DRIVING = 3;
+
+function waitFor(check: () => Promise<boolean>, timeoutMs = 3000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  return new Promise((resolve, reject) => {
+    const poll = async () => {
+      if (await check()) resolve();
+      else if (Date.now() > until) reject(new Error('condition not met in time'));
+      else setTimeout(poll, 20);
+    };
+    void poll();
+  });
+}
+
+describe.each(TEST_DATABASES)('gateway robustness on $title', (database) => {
+  let t: TestApp;
+  let port: number;
+  let admin: string;
+
+  beforeAll(async () => {
+    t = await startTestApp(database, { jt808Port: 0 });
+    port = t.app.jt808Port as number;
+    admin = await login(t.app, 'admin', DEMO.admin);
+  });
+  afterAll(() => t.close());
+
+  async function truckOf(phone: string) {
+    return t.db.db
+      .selectFrom('truck')
+      .innerJoin('terminal', 'terminal.id', 'truck.terminal_id')
+      .select(['truck.id', 'truck.vin'])
+      .where('terminal.phone', '=', phone)
+      .executeTakeFirstOrThrow();
+  }
+  const positions = (truckId: number) =>
+    t.db.db
+      .selectFrom('position')
+      .select(['time', 'lat', 'lon', 'extra'])
+      .where('truck_id', '=', truckId)
+      .orderBy('time')
+      .execute();
+  const stateOf = (truckId: number) =>
+    t.db.db
+      .selectFrom('vehicle_state')
+      .select(['time', 'lat', 'lon'])
+      .where('truck_id', '=', truckId)
+      .executeTakeFirstOrThrow();
+
+  /** Sends one report and answers the platform's 0x8001 result. */
+  async function report(terminal: TestTerminal, location: LocationInput): Promise<number> {
+    const header = terminal.header();
+    terminal.send(encodeLocation(header, location));
+    return (await terminal.answerTo(header.serial)).result;
+  }
+
+  it('finding 10: the outside test frame is answered, stored flagged, kept out of the live state, and every list still answers', async () => {
+    const truck = await truckOf('13800000003');
+    const terminal = await TestTerminal.connect(port, '013800000003');
+    await terminal.login();
+    const beijing = { lat: 39.908692, lon: 116.397477, status: DRIVING, speed: 50, time: t.now() - 60_000 };
+    expect(await report(terminal, beijing)).toBe(0);
+    terminal.send(WEST_FRAME);
+    expect((await terminal.answerTo(3)).result).toBe(0);
+
+    const list = await call(t.app, 'POST', '/api/v2/web/monitor/local/team/carList', {
+      token: admin,
+      body: { pageSize: 100 },
+    });
+    expect(list.body.code).toBe(200);
+    expect(list.body.data.total).toBeGreaterThan(1);
+    const card = await call(t.app, 'POST', '/api/monitor/car/card', {
+      token: admin,
+      body: { vin: truck.vin },
+    });
+    expect(card.body.code).toBe(200);
+    expect(card.body.data.lng).toBeCloseTo(116.397477, 5);
+
+    const stored = await positions(truck.id);
+    expect(stored).toHaveLength(2);
+    expect(stored[1]?.lon).toBe(-117_200_000);
+    expect(JSON.parse(stored[1]?.extra ?? '{}')).toMatchObject({ implausible: 'jump' });
+    expect(await stateOf(truck.id)).toMatchObject({ lat: 39_908_692, lon: 116_397_477 });
+    await terminal.close();
+  });
+
+  it('finding 10: coordinates outside ±90/±180 and a time years before the last report are flagged; the place lookup never throws', async () => {
+    const truck = await truckOf('13800000004');
+    const terminal = await TestTerminal.connect(port, '13800000004');
+    await terminal.login();
+    const now = t.now();
+    expect(await report(terminal, { lat: 38.5, lon: 117.1, status: DRIVING, time: now - 60_000 })).toBe(0);
+    expect(await report(terminal, { lat: 95.5, lon: 117.1, status: DRIVING, time: now - 50_000 })).toBe(0);
+    expect(await report(terminal, { lat: 38.5, lon: 190, status: DRIVING, time: now - 40_000 })).toBe(0);
+    expect(
+      await report(terminal, { lat: 38.5, lon: 117.1, status: DRIVING, time: now - 3 * 366 * 86_400_000 }),
+    ).toBe(0);
+    const stored = await positions(truck.id);
+    expect(stored.map((p) => JSON.parse(p.extra ?? '{}').implausible)).toEqual([
+      'staleTime',
+      undefined,
+      'coordinates',
+      'coordinates',
+    ]);
+    expect(await stateOf(truck.id)).toMatchObject({ time: now - 60_000, lat: 38_500_000, lon: 117_100_000 });
+    const offline = new OfflineGeocoder();
+    expect(offline.reverseSync(39.1, -117.2).address).toBe('境外或未收录地区');
+    expect(offline.reverseSync(95.5, 190).address).toBe('无效坐标');
+    expect(offline.reverseSync(Number.NaN, Number.NaN).address).toBe('无效坐标');
+    expect(offline.reverseSync(39.908692, 116.397477).address).toContain('北京');
+    await terminal.close();
+  });
+
+  it('finding 10: three reports in a row that agree with each other move a truck whose last place was wrong', async () => {
+    const truck = await truckOf('13800000005');
+    const terminal = await TestTerminal.connect(port, '13800000005');
+    await terminal.login();
+    const now = t.now();
+    expect(await report(terminal, { lat: 45, lon: 125, status: DRIVING, time: now - 40_000 })).toBe(0);
+    for (let i = 3; i >= 1; i--)
+      expect(await report(terminal, { lat: 39.9, lon: 116.4, status: DRIVING, time: now - i * 10_000 })).toBe(
+        0,
+      );
+    await waitFor(async () => (await stateOf(truck.id)).lat === 39_900_000);
+    const flagged = (await positions(truck.id)).filter((p) => p.extra?.includes('implausible'));
+    expect(flagged).toHaveLength(2);
+    await terminal.close();
+  });
+
+  it('finding 14: a report resent by the terminal is stored once and acknowledged again', async () => {
+    const truck = await truckOf('13800000006');
+    const terminal = await TestTerminal.connect(port, '13800000006');
+    await terminal.login();
+    const location = { lat: 39.1, lon: 117.2, status: DRIVING, speed: 40, time: t.now() - 30_000 };
+    const header = terminal.header();
+    const frame = encodeLocation(header, location);
+    terminal.send(frame);
+    expect((await terminal.answerTo(header.serial)).result).toBe(0);
+    // resent after its answer (another group commit), and twice within one group commit
+    terminal.send(frame);
+    expect((await terminal.answerTo(header.serial)).result).toBe(0);
+    terminal.send(frame, frame);
+    expect((await terminal.answerTo(header.serial)).result).toBe(0);
+    expect((await terminal.answerTo(header.serial)).result).toBe(0);
+    expect(await positions(truck.id)).toHaveLength(1);
+    await terminal.close();
+  });
+});
