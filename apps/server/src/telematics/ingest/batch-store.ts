@@ -185,7 +185,7 @@ const STATE_TYPES = [
   'int4',
 ];
 const unnest = (types: string[]) => types.map((t, i) => `$${i + 1}::${t}[]`).join(', ');
-const PG_INSERT_POSITIONS = `insert into position (${POSITION_COLUMNS}) select * from unnest(${unnest(POSITION_TYPES)})`;
+const PG_INSERT_POSITIONS = `insert into position (${POSITION_COLUMNS}) select * from unnest(${unnest(POSITION_TYPES)}) on conflict do nothing`;
 const PG_UPSERT_STATES =
   `insert into vehicle_state (${STATE_COLUMNS.join(', ')}) select * from unnest(${unnest(STATE_TYPES)}) ` +
   `on conflict (truck_id) do update set ${STATE_UPDATE}`;

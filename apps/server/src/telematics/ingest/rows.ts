@@ -63,8 +63,9 @@ export const SQLITE_CHUNK = 64;
 
 const valueRows = (n: number, width: number) =>
   Array.from({ length: n }, () => `(${Array.from({ length: width }, () => '?').join(',')})`).join(',');
+/** A resent report (same truck, time and place: the unique key of `position`) is stored once. */
 const insertPositions = (n: number) =>
-  `insert into position (${POSITION_COLUMNS}) values ${valueRows(n, 14)}`;
+  `insert into position (${POSITION_COLUMNS}) values ${valueRows(n, 14)} on conflict do nothing`;
 const upsertStates = (n: number) =>
   `insert into vehicle_state (${STATE_COLUMNS.join(', ')}) values ${valueRows(n, STATE_COLUMNS.length)} ` +
   `on conflict (truck_id) do update set ${STATE_UPDATE}`;
