@@ -1,10 +1,18 @@
-import { isNationalId, isPhoneLoose, isRealDate, NATIONAL_ID_MESSAGE, PHONE_MESSAGE } from '@fleet/domain';
+import {
+  isNationalId,
+  isPhoneLoose,
+  isRealDate,
+  NATIONAL_ID_MESSAGE,
+  PHONE_MESSAGE,
+  parseDateTime,
+} from '@fleet/domain';
 import { z } from 'zod';
 
 // Field schemas the master-data forms share. Optional text fields take '' (or nothing) as "not
 // given" and give back null, so a form can clear a field; imports hand every cell in as text.
 
 export const DATE_MESSAGE = '日期格式应为YYYY-MM-DD';
+export const DATE_TIME_MESSAGE = '格式应为YYYY-MM-DD HH:mm:ss';
 export const TEAM_MESSAGE = '请选择所属车队';
 
 const blank = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
@@ -37,6 +45,21 @@ export const optionalDate = z.preprocess(
     .string({ error: DATE_MESSAGE })
     .refine((text) => text === '' || isDateText(text), DATE_MESSAGE)
     .transform((text) => text || null),
+);
+
+/**
+ * A time of a filter, 'YYYY-MM-DD HH:mm:ss' Shanghai time (also 'YYYY-MM-DD HH:mm' or a day), as
+ * epoch ms; '' and missing become null, and any other text is refused, never ignored.
+ */
+export const optionalDateTime = z.preprocess(
+  (value) => (value === undefined || value === null ? '' : blank(value)),
+  z.string({ error: DATE_TIME_MESSAGE }).transform((text, ctx) => {
+    if (text === '') return null;
+    const date = parseDateTime(text);
+    if (date) return date.getTime();
+    ctx.addIssue({ code: 'custom', message: DATE_TIME_MESSAGE });
+    return z.NEVER;
+  }),
 );
 
 /** Phone, variant 2 (any second digit); '' and missing become null. */

@@ -1,8 +1,9 @@
-import { alarmName, parseDateTime } from '@fleet/domain';
+import { alarmName } from '@fleet/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { badInput } from '../../http/envelope';
+import { optionalDateTime } from '../../http/form-fields';
 import { pageOffset, paging, route } from '../../http/route';
 import { bindDelivery, DIRECTORY_CHANNEL, unbindDelivery } from './delivery';
 import { listMessages, markRead, subscriptionOf, unreadByCode } from './messages.repository';
@@ -11,21 +12,6 @@ import { registerSubscriptionRoutes } from './subscription.routes';
 const TAG = '消息';
 /** Latest messages on the home page. */
 const HOME_MESSAGES = 10;
-
-const dateTime = (label: string) =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .transform((text, ctx) => {
-      if (!text) return undefined;
-      const date = parseDateTime(text);
-      if (!date) {
-        ctx.addIssue({ code: 'custom', message: `${label}格式应为YYYY-MM-DD HH:mm:ss` });
-        return z.NEVER;
-      }
-      return date.getTime();
-    });
 
 const alarmCode = z.coerce
   .number({ error: '报警类型不正确' })
@@ -44,8 +30,8 @@ const listBody = z.object({
   type: messageType.optional(),
   alarmCode: z.union([alarmCode, z.literal(''), z.null()]).optional(),
   carNo: z.string().trim().max(20, '车牌号最多20个字符').optional(),
-  startTime: dateTime('开始时间'),
-  endTime: dateTime('结束时间'),
+  startTime: optionalDateTime,
+  endTime: optionalDateTime,
 });
 
 const readBody = z.object({
@@ -90,7 +76,7 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): vo
     list: true,
     body: listBody,
     handler: async ({ body, auth }) => {
-      if (body.startTime !== undefined && body.endTime !== undefined && body.startTime > body.endTime)
+      if (body.startTime !== null && body.endTime !== null && body.startTime > body.endTime)
         throw badInput('开始时间不能晚于结束时间');
       return listMessages(
         ctx.db,
@@ -100,8 +86,8 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): vo
           type: body.type,
           alarmCode: typeof body.alarmCode === 'number' ? body.alarmCode : undefined,
           carNo: body.carNo,
-          from: body.startTime,
-          to: body.endTime,
+          from: body.startTime ?? undefined,
+          to: body.endTime ?? undefined,
         },
         { offset: pageOffset(body), limit: body.pageSize },
         ctx.config.now(),

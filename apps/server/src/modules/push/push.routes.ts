@@ -1,4 +1,4 @@
-import { formatDateTime, OPERATE_LOG_PAGES, parseDateTime } from '@fleet/domain';
+import { formatDateTime, OPERATE_LOG_PAGES } from '@fleet/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -6,6 +6,7 @@ import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/schema';
 import type { AuthContext } from '../../http/auth';
 import { badInput, notFound } from '../../http/envelope';
+import { optionalDateTime } from '../../http/form-fields';
 import { pageOf, paging, route } from '../../http/route';
 import { addressedTo, inScope } from '../../http/scope';
 import { recordOperation } from '../operate-log/operate-log.repository';
@@ -100,17 +101,15 @@ export function registerPushRoutes(app: FastifyInstance, ctx: AppContext): void 
       ...paging,
       type: z.union([z.literal(PUSH_TYPE.card), z.literal(PUSH_TYPE.screen)]).optional(),
       title: z.string().trim().max(30).optional(),
-      startTime: z.string().optional(),
-      endTime: z.string().optional(),
+      startTime: optionalDateTime,
+      endTime: optionalDateTime,
     }),
     handler: async ({ auth, body }) => {
       let q = pushList(db, auth);
       if (body.type) q = q.where('push.type', '=', body.type);
       if (body.title) q = q.where('push.title', 'like', `%${body.title}%`);
-      const from = body.startTime ? parseDateTime(body.startTime) : null;
-      const to = body.endTime ? parseDateTime(body.endTime) : null;
-      if (from) q = q.where('push.created_at', '>=', from.getTime());
-      if (to) q = q.where('push.created_at', '<=', to.getTime());
+      if (body.startTime !== null) q = q.where('push.created_at', '>=', body.startTime);
+      if (body.endTime !== null) q = q.where('push.created_at', '<=', body.endTime);
       const { rows, total } = await pageOf(q, (q) => q.select(COLUMNS).orderBy('push.id', 'desc'), body);
       return { list: rows.map(toView), total };
     },
