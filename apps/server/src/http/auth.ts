@@ -24,6 +24,36 @@ export const TOKEN_HEADER = 'auth-token';
 /** last_seen_at is written at most this often, so reads do not each cost a write. */
 const TOUCH_INTERVAL_MS = 60_000;
 
+/** The menu codes of a user in a merchant: its roles, and roles granted for a period that includes today. */
+export async function menuCodesOf(
+  db: Kysely<Database>,
+  userId: number,
+  merchantId: number,
+  now: number,
+): Promise<ReadonlySet<string>> {
+  const today = formatDate(new Date(now));
+  const codes = await db
+    .selectFrom('user_role as ur')
+    .innerJoin('role as r', 'r.id', 'ur.role_id')
+    .innerJoin('role_menu as rm', 'rm.role_id', 'r.id')
+    .select('rm.code')
+    .where('ur.user_id', '=', userId)
+    .where('r.merchant_id', '=', merchantId)
+    .union(
+      db
+        .selectFrom('user_authorization as ua')
+        .innerJoin('role_menu as rm', 'rm.role_id', 'ua.role_id')
+        .select('rm.code')
+        .where('ua.user_id', '=', userId)
+        .where('ua.merchant_id', '=', merchantId)
+        .where('ua.status', '=', 1)
+        .where('ua.start_date', '<=', today)
+        .where('ua.end_date', '>=', today),
+    )
+    .execute();
+  return new Set(codes.map((c) => c.code));
+}
+
 export async function authenticate(
   db: Kysely<Database>,
   token: string,
@@ -47,34 +77,17 @@ export async function authenticate(
       'um.merchant_id as merchantId',
       'um.team_code as teamCode',
       'um.is_manager as isManager',
+      'um.status as membershipStatus',
     ])
     .where('s.token_hash', '=', hashToken(token))
     .executeTakeFirst();
-  if (!row || row.revoked_at !== null || row.status !== 1 || row.last_seen_at + idleMs < now) return null;
+  if (!row || row.revoked_at !== null || row.last_seen_at + idleMs < now) return null;
+  // a disabled account, or an account disabled in this merchant only
+  if (row.status !== 1 || row.membershipStatus !== 1) return null;
   if (now - row.last_seen_at > TOUCH_INTERVAL_MS) {
     await db.updateTable('user_session').set({ last_seen_at: now }).where('id', '=', row.sessionId).execute();
   }
-  // the codes of the user's roles, and of roles granted for a period that includes today
-  const today = formatDate(new Date(now));
-  const codes = await db
-    .selectFrom('user_role as ur')
-    .innerJoin('role as r', 'r.id', 'ur.role_id')
-    .innerJoin('role_menu as rm', 'rm.role_id', 'r.id')
-    .select('rm.code')
-    .where('ur.user_id', '=', row.userId)
-    .where('r.merchant_id', '=', row.merchantId)
-    .union(
-      db
-        .selectFrom('user_authorization as ua')
-        .innerJoin('role_menu as rm', 'rm.role_id', 'ua.role_id')
-        .select('rm.code')
-        .where('ua.user_id', '=', row.userId)
-        .where('ua.merchant_id', '=', row.merchantId)
-        .where('ua.status', '=', 1)
-        .where('ua.start_date', '<=', today)
-        .where('ua.end_date', '>=', today),
-    )
-    .execute();
+  const codes = await menuCodesOf(db, row.userId, row.merchantId, now);
   return {
     sessionId: row.sessionId,
     userId: row.userId,
@@ -83,7 +96,7 @@ export async function authenticate(
     merchantId: row.merchantId,
     teamCode: row.teamCode,
     isManager: row.isManager === 1,
-    codes: new Set(codes.map((c) => c.code)),
+    codes,
     scope: { merchantId: row.merchantId, teamCode: row.teamCode },
   };
 }

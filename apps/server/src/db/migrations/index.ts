@@ -13,6 +13,7 @@ import * as m0011 from './0011_alarm_indexes';
 import * as m0012 from './0012_push_authorization';
 import * as m0015 from './0015_master_data_order_indexes';
 import * as m0016 from './0016_terminal_auth_code';
+import * as m0017 from './0017_membership_status_role_owner';
 import * as m0019 from './0019_position_report_key';
 
 /** Every migration in order; names never change once released. */
@@ -31,5 +32,6 @@ export const migrations: Record<string, Migration> = {
   '0010_stations_lines': m0010,
   '0011_alarm_indexes': m0011,
   '0016_terminal_auth_code': m0016,
+  '0017_membership_status_role_owner': m0017,
   '0019_position_report_key': m0019,
 };

@@ -50,7 +50,13 @@ export async function seedDemo(
       for (const preset of m.roles) {
         const role = await tx
           .insertInto('role')
-          .values({ merchant_id: merchant.id, name: ROLE_PRESET_NAMES[preset], created_at: now })
+          .values({
+            merchant_id: merchant.id,
+            // the demo's roles are owned by the merchant's headquarters
+            team_code: m.teams[0]?.code ?? '',
+            name: ROLE_PRESET_NAMES[preset],
+            created_at: now,
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
         roleIds.set(`${m.key}:${preset}`, role.id);

@@ -13,6 +13,17 @@ export function countRecentFailures(db: Kysely<Database>, username: string, now:
     .then((r) => Number(r.n));
 }
 
+/** When the latest failed login of a name within the window was. */
+export async function lastFailureAt(db: Kysely<Database>, username: string, now: number) {
+  const row = await db
+    .selectFrom('login_failure')
+    .select((eb) => eb.fn.max('at').as('at'))
+    .where('username', '=', username)
+    .where('at', '>', now - LOGIN_WINDOW_MS)
+    .executeTakeFirst();
+  return row?.at == null ? null : Number(row.at);
+}
+
 export function recordFailure(db: Kysely<Database>, username: string, now: number, ip: string | null) {
   return db.insertInto('login_failure').values({ username, at: now, ip }).execute();
 }
@@ -34,6 +45,7 @@ export function memberships(db: Kysely<Database>, userId: number) {
     .innerJoin('merchant as m', 'm.id', 'um.merchant_id')
     .select(['um.merchant_id as merchantId', 'm.name as merchantName', 'um.team_code as teamCode'])
     .where('um.user_id', '=', userId)
+    .where('um.status', '=', 1)
     .where('m.status', '=', 1)
     .orderBy('um.merchant_id')
     .execute();
@@ -81,4 +93,20 @@ export function revokeUserSessions(
     .where('revoked_at', 'is', null);
   if (exceptSessionId !== undefined) q = q.where('id', '<>', exceptSessionId);
   return q.execute();
+}
+
+/** Ends the user's sessions in one merchant (the user was disabled there only). */
+export function revokeMerchantSessions(
+  db: Kysely<Database>,
+  userId: number,
+  merchantId: number,
+  now: number,
+) {
+  return db
+    .updateTable('user_session')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('merchant_id', '=', merchantId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }

@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError, BodyCode, badInput, unauthorized } from '../../http/envelope';
+import type { EventBus } from '../../realtime/bus';
 import * as repo from './auth.repository';
 import { consumeCaptcha } from './captcha';
+import { revokeSessions } from './sessions';
 import { hashPassword, hashToken, newToken, verifyPassword } from './tokens';
 
 export const CAPTCHA_AFTER_FAILURES = 3;
@@ -13,6 +15,8 @@ export interface SessionDeps {
   db: Kysely<Database>;
   now: () => number;
   refreshMs: number;
+  /** Revocations close the sessions' open sockets on every process. */
+  bus: EventBus;
 }
 
 export interface LoginInput {
@@ -40,6 +44,16 @@ export async function isCaptchaRequired(db: Kysely<Database>, username: string, 
   return (await repo.countRecentFailures(db, username, now)) >= CAPTCHA_AFTER_FAILURES;
 }
 
+const lockedAnswer = (until: number, now: number) =>
+  badInput(`登录失败次数过多，账号已锁定，请${Math.ceil((until - now) / 60_000)}分钟后再试`);
+
+/** Verified against when the name is unknown, so that a wrong name costs as long as a wrong password. */
+let decoyHash: Promise<string> | undefined;
+
+/**
+ * Signs a user in. A wrong password and an unknown name get the same answer, counted and locked
+ * the same way by the name that was typed, so the answers never tell which names exist.
+ */
 export async function login(deps: SessionDeps, input: LoginInput, ip: string | null) {
   const { db } = deps;
   const now = deps.now();
@@ -48,28 +62,32 @@ export async function login(deps: SessionDeps, input: LoginInput, ip: string | n
     await consumeCaptcha(db, input.webVerifyCodeId, input.webVerifyCode, now);
   }
   const user = await repo.findUserByName(db, input.username);
-  if (user?.locked_until && user.locked_until > now) {
-    const minutes = Math.ceil((user.locked_until - now) / 60_000);
-    throw badInput(`登录失败次数过多，账号已锁定，请${minutes}分钟后再试`);
+  if (user?.locked_until && user.locked_until > now) throw lockedAnswer(user.locked_until, now);
+  if (!user && failures >= LOCK_AFTER_FAILURES) {
+    const last = await repo.lastFailureAt(db, input.username, now);
+    throw lockedAnswer((last ?? now) + LOCK_MS, now);
   }
-  if (!user || !(await verifyPassword(input.password, user.password_hash))) {
+  decoyHash ??= hashPassword(hashToken('decoy'));
+  const passwordHash = user?.password_hash ?? (await decoyHash);
+  if (!(await verifyPassword(input.password, passwordHash)) || !user) {
     await repo.recordFailure(db, input.username, now, ip);
     const count = failures + 1;
-    if (user && count >= LOCK_AFTER_FAILURES) {
-      await db
-        .updateTable('app_user')
-        .set({ locked_until: now + LOCK_MS })
-        .where('id', '=', user.id)
-        .execute();
-      throw badInput('登录失败次数过多，账号已锁定，请15分钟后再试');
+    if (count >= LOCK_AFTER_FAILURES) {
+      if (user)
+        await db
+          .updateTable('app_user')
+          .set({ locked_until: now + LOCK_MS })
+          .where('id', '=', user.id)
+          .execute();
+      throw lockedAnswer(now + LOCK_MS, now);
     }
     const left = LOCK_AFTER_FAILURES - count;
-    throw badInput(user && left <= 5 ? `用户名或密码错误，还可尝试${left}次` : '用户名或密码错误');
+    throw badInput(left <= 5 ? `用户名或密码错误，还可尝试${left}次` : '用户名或密码错误');
   }
-  if (user.status !== 1) throw badInput('账号已停用，请联系管理员');
   const merchants = await repo.memberships(db, user.id);
   const merchant = merchants.find((m) => m.merchantId === user.last_merchant_id) ?? merchants[0];
-  if (!merchant) throw badInput('账号未加入任何商户，请联系管理员');
+  // disabled as an account, or in every merchant it belongs to
+  if (user.status !== 1 || !merchant) throw badInput('账号已停用，请联系管理员');
   await repo.clearFailures(db, input.username, now);
   await db
     .updateTable('app_user')
@@ -124,7 +142,7 @@ export async function changePassword(
       .set({ password_hash: hash, updated_at: now })
       .where('id', '=', auth.userId)
       .execute();
-    await repo.revokeUserSessions(tx, auth.userId, now, auth.sessionId);
+    await revokeSessions(tx, deps.bus, { userId: auth.userId, exceptSessionId: auth.sessionId }, now);
   });
 }
 

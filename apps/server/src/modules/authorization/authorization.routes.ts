@@ -9,6 +9,7 @@ import { badInput, notFound } from '../../http/envelope';
 import { pageOf, paging, route } from '../../http/route';
 import { inScope } from '../../http/scope';
 import { recordOperation } from '../operate-log/operate-log.repository';
+import { rolesNotHeld } from '../roles/role-access';
 
 export const AUTHORIZATION_CODES = ['car090302'] as const;
 
@@ -172,13 +173,8 @@ export function registerAuthorizationRoutes(app: FastifyInstance, ctx: AppContex
         .where('id', '=', body.roleId)
         .executeTakeFirst();
       if (!role) throw badInput('授权角色: 不存在');
-      const roleCodes = await db
-        .selectFrom('role_menu')
-        .select('code')
-        .where('role_id', '=', role.id)
-        .execute();
-      const beyond = roleCodes.filter((c) => !auth.codes.has(c.code));
-      if (beyond.length > 0) throw badInput('授权角色: 含有您本人没有的菜单权限，不能授予');
+      if ((await rolesNotHeld(db, auth, [role.id])).size > 0)
+        throw badInput('授权角色: 含有您本人没有的菜单权限，不能授予');
       const at = now();
       return db.transaction().execute(async (tx) => {
         const row = await tx
@@ -221,18 +217,11 @@ export function registerAuthorizationRoutes(app: FastifyInstance, ctx: AppContex
         .where('merchant_id', '=', auth.merchantId)
         .orderBy('id')
         .execute();
-      const codes = roles.length
-        ? await db
-            .selectFrom('role_menu')
-            .select(['role_id', 'code'])
-            .where(
-              'role_id',
-              'in',
-              roles.map((r) => r.id),
-            )
-            .execute()
-        : [];
-      const beyond = new Set(codes.filter((c) => !auth.codes.has(c.code)).map((c) => c.role_id));
+      const beyond = await rolesNotHeld(
+        db,
+        auth,
+        roles.map((r) => r.id),
+      );
       return roles.filter((r) => !beyond.has(r.id)).map((r) => ({ id: r.id, name: r.name }));
     },
   });

@@ -9,6 +9,7 @@ import { badInput, notFound } from '../../http/envelope';
 import { pageOffset, paging, route } from '../../http/route';
 import { inMerchant } from '../../http/scope';
 import { recordOperation } from '../operate-log/operate-log.repository';
+import { checkRoleInReach, codesNotHeld, keepingFullAdministrator } from './role-access';
 
 export const ROLE_CODES = ['car090402'] as const;
 
@@ -22,7 +23,7 @@ const labels = { name: '角色名称', remark: '备注', codes: '菜单权限', 
 function checkCodes(auth: AuthContext, codes: string[]): string[] {
   const unknown = codes.filter((c) => !isKnownCode(c));
   if (unknown.length) throw badInput(`菜单权限: 不存在的菜单编码 ${unknown.slice(0, 5).join(',')}`);
-  const notHeld = codes.filter((c) => !auth.codes.has(c));
+  const notHeld = codesNotHeld(auth, codes);
   if (notHeld.length) throw badInput(`菜单权限: 不能授予自己没有的权限 ${notHeld.slice(0, 5).join(',')}`);
   return [...new Set(codes)];
 }
@@ -65,6 +66,7 @@ export function registerRoleRoutes(app: FastifyInstance, ctx: AppContext): void 
             'role.id',
             'role.name',
             'role.remark',
+            'role.team_code',
             'role.created_at',
             eb
               .selectFrom('user_role')
@@ -86,6 +88,7 @@ export function registerRoleRoutes(app: FastifyInstance, ctx: AppContext): void 
         id: r.id,
         name: r.name,
         remark: r.remark ?? '',
+        teamCode: r.team_code,
         createdAt: r.created_at,
         userCount: Number(r.userCount ?? 0),
         codes: codes.filter((c) => c.role_id === r.id).map((c) => c.code),
@@ -123,6 +126,7 @@ export function registerRoleRoutes(app: FastifyInstance, ctx: AppContext): void 
           .insertInto('role')
           .values({
             merchant_id: auth.merchantId,
+            team_code: auth.teamCode,
             name: body.name,
             remark: body.remark ?? null,
             created_at: ctx.config.now(),
@@ -148,8 +152,8 @@ export function registerRoleRoutes(app: FastifyInstance, ctx: AppContext): void 
     body: z.object({ id: z.number().int().positive('角色不正确'), ...roleFields }),
     handler: async ({ auth, body }) => {
       const codes = checkCodes(auth, body.codes);
-      await findRole(db, auth, body.id);
-      await db.transaction().execute(async (tx) => {
+      await checkRoleInReach(db, auth, await findRole(db, auth, body.id), ctx.config.now());
+      await keepingFullAdministrator(db, auth.merchantId, async (tx) => {
         const clash = await tx
           .selectFrom('role')
           .select('id')
@@ -182,6 +186,7 @@ export function registerRoleRoutes(app: FastifyInstance, ctx: AppContext): void 
     body: z.object({ id: z.number().int().positive('角色不正确') }),
     handler: async ({ auth, body }) => {
       const role = await findRole(db, auth, body.id);
+      await checkRoleInReach(db, auth, role, ctx.config.now());
       const used = await db
         .selectFrom('user_role')
         .select('user_id')

@@ -3,6 +3,8 @@ import type { Generated } from 'kysely';
 export interface RoleTable {
   id: Generated<number>;
   merchant_id: number;
+  /** The owning team: role administrators of that team's subtree may change the role. */
+  team_code: string;
   name: string;
   remark: string | null;
   created_at: number;

@@ -8,11 +8,13 @@ import type { AuthContext } from '../../http/auth';
 import { badInput, notFound } from '../../http/envelope';
 import { pageOffset, paging, route } from '../../http/route';
 import { inScope } from '../../http/scope';
-import { revokeUserSessions } from '../auth/auth.repository';
+import { revokeSessions } from '../auth/sessions';
 import { hashPassword, randomPolicyPassword, sha256Hex } from '../auth/tokens';
 import { invalidateRecipients } from '../messages/delivery';
 import { recordOperation } from '../operate-log/operate-log.repository';
+import { keepingFullAdministrator } from '../roles/role-access';
 import { findTeam } from '../teams/teams.repository';
+import { checkAccountInReach, checkGrantableRoles, checkUserWithinCaller } from './user-access';
 
 export const USER_ADMIN_CODES = ['car090401'] as const;
 
@@ -62,13 +64,7 @@ async function checkTeamAndRoles(
   roleIds: number[],
 ) {
   if (!(await findTeam(db, auth.scope, teamCode))) throw badInput('所属车队: 不存在或不在您的管辖范围内');
-  const roles = await db
-    .selectFrom('role')
-    .select('id')
-    .where('merchant_id', '=', auth.merchantId)
-    .where('id', 'in', roleIds)
-    .execute();
-  if (roles.length !== new Set(roleIds).size) throw badInput('角色: 不存在');
+  await checkGrantableRoles(db, auth, roleIds);
 }
 
 async function replaceRoles(db: Kysely<Database>, merchantId: number, userId: number, roleIds: number[]) {
@@ -124,7 +120,7 @@ export function registerSystemUserRoutes(app: FastifyInstance, ctx: AppContext):
           ]),
         );
       }
-      if (body.status !== undefined) q = q.where('u.status', '=', body.status);
+      if (body.status !== undefined) q = q.where('user_merchant.status', '=', body.status);
       if (body.teamCode) q = q.where('user_merchant.team_code', 'like', `${body.teamCode}%`);
       const [rows, total] = await Promise.all([
         q
@@ -134,7 +130,7 @@ export function registerSystemUserRoutes(app: FastifyInstance, ctx: AppContext):
             'u.nickname',
             'u.phone',
             'u.email',
-            'u.status',
+            'user_merchant.status',
             'u.created_at',
             'user_merchant.team_code as teamCode',
             'user_merchant.is_manager',
@@ -250,10 +246,21 @@ export function registerSystemUserRoutes(app: FastifyInstance, ctx: AppContext):
     body: z.object({ id: z.number().int().positive('用户不正确'), ...membershipFields }),
     handler: async ({ auth, body }) => {
       await findMember(db, auth, body.id);
-      await checkTeamAndRoles(db, auth, body.teamCode, body.roleIds);
       if (body.id === auth.userId && body.teamCode !== auth.teamCode)
         throw badInput('所属车队: 不能修改自己的所属车队');
-      await db.transaction().execute(async (tx) => {
+      const account = await db
+        .selectFrom('app_user')
+        .select(['nickname', 'phone', 'email'])
+        .where('id', '=', body.id)
+        .executeTakeFirstOrThrow();
+      const accountChanged =
+        account.nickname !== body.nickname ||
+        (account.phone ?? '') !== (body.phone ?? '') ||
+        (account.email ?? '') !== (body.email ?? '');
+      if (accountChanged) await checkAccountInReach(db, auth, body.id, now(), '修改其姓名、手机号或邮箱');
+      await checkUserWithinCaller(db, auth, body.id);
+      await checkTeamAndRoles(db, auth, body.teamCode, body.roleIds);
+      await keepingFullAdministrator(db, auth.merchantId, async (tx) => {
         await tx
           .updateTable('app_user')
           .set({
@@ -290,7 +297,7 @@ export function registerSystemUserRoutes(app: FastifyInstance, ctx: AppContext):
   route(app, tag, {
     method: 'POST',
     url: '/system/user/changeStatus',
-    summary: '启用或停用用户（停用后其会话全部失效）',
+    summary: '在本商户启用或停用用户（停用后其在本商户的会话失效；其他商户的成员身份不变）',
     access: USER_ADMIN_CODES,
     labels,
     body: z.object({
@@ -300,13 +307,15 @@ export function registerSystemUserRoutes(app: FastifyInstance, ctx: AppContext):
     handler: async ({ auth, body }) => {
       const member = await findMember(db, auth, body.id);
       if (body.id === auth.userId) throw badInput('不能停用自己的账号');
-      await db.transaction().execute(async (tx) => {
+      await keepingFullAdministrator(db, auth.merchantId, async (tx) => {
         await tx
-          .updateTable('app_user')
-          .set({ status: body.status, updated_at: now() })
-          .where('id', '=', body.id)
+          .updateTable('user_merchant')
+          .set({ status: body.status })
+          .where('user_id', '=', body.id)
+          .where('merchant_id', '=', auth.merchantId)
           .execute();
-        if (body.status === 0) await revokeUserSessions(tx, body.id, now());
+        if (body.status === 0)
+          await revokeSessions(tx, ctx.bus, { userId: body.id, merchantId: auth.merchantId }, now());
         const content = body.status === 1 ? '启用用户' : '停用用户';
         await recordOperation(tx, auth, userLog(body.id, member.team_code, content), now());
       });
@@ -323,6 +332,8 @@ export function registerSystemUserRoutes(app: FastifyInstance, ctx: AppContext):
     body: z.object({ id: z.number().int().positive('用户不正确') }),
     handler: async ({ auth, body }) => {
       const member = await findMember(db, auth, body.id);
+      await checkAccountInReach(db, auth, body.id, now(), '重置其密码');
+      await checkUserWithinCaller(db, auth, body.id);
       const password = randomPolicyPassword();
       const hash = await hashPassword(sha256Hex(password));
       await db.transaction().execute(async (tx) => {
@@ -331,7 +342,7 @@ export function registerSystemUserRoutes(app: FastifyInstance, ctx: AppContext):
           .set({ password_hash: hash, locked_until: null, updated_at: now() })
           .where('id', '=', body.id)
           .execute();
-        await revokeUserSessions(tx, body.id, now());
+        await revokeSessions(tx, ctx.bus, { userId: body.id }, now());
         await recordOperation(tx, auth, userLog(body.id, member.team_code, '重置密码'), now());
       });
       return { password };

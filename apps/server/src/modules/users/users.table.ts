@@ -24,6 +24,8 @@ export interface UserMerchantTable {
   merchant_id: number;
   team_code: string;
   is_manager: Generated<number>;
+  /** 1 enabled, 0 disabled in this merchant (the account itself may still be enabled elsewhere). */
+  status: Generated<number>;
   entry_time: number;
 }
 
