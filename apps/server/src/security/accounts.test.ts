@@ -106,6 +106,8 @@ describe.each(TEST_DATABASES)('accounts and roles on $title', (database) => {
     expect(Object.values(merchants)).toEqual(['示例物流有限公司']);
     const page = await post(ops, '/system/user/page', { keyword: 'admin' });
     expect(page.data.list.find((u: { id: number }) => u.id === adminId).status).toBe(0);
+    const picker = await post(ops, '/user/getUserLit', { nickname: '系统管理员' });
+    expect(picker.data.list).toEqual([]);
     const enable = await post(ops, '/system/user/changeStatus', { id: adminId, status: 1 });
     expect(enable.code, enable.msg).toBe(200);
     await coalToken('admin', DEMO.admin);

@@ -26,6 +26,7 @@ export function registerDataboardRoutes(app: FastifyInstance, ctx: AppContext): 
           .select(['user_merchant.team_code as teamCode'])
           .where(inScope(auth.scope, 'user_merchant'))
           .where('u.status', '=', 1)
+          .where('user_merchant.status', '=', 1)
           .execute(),
         db
           .selectFrom('role')

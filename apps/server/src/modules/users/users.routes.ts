@@ -69,7 +69,8 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
         .selectFrom('app_user as u')
         .innerJoin('user_merchant as user_merchant', 'user_merchant.user_id', 'u.id')
         .where(inScope(auth.scope, 'user_merchant'))
-        .where('u.status', '=', 1);
+        .where('u.status', '=', 1)
+        .where('user_merchant.status', '=', 1);
       if (body.nickname) q = q.where('u.nickname', 'like', `%${body.nickname}%`);
       const [list, total] = await Promise.all([
         q
