@@ -2,14 +2,13 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
 import { authenticate } from '../http/auth';
+import { SESSION_REVOKED_CHANNEL, type SessionRevokedEvent } from '../modules/auth/sessions';
 import { MESSAGE_CHANNEL, type PushEvent } from '../modules/messages/delivery';
 import { MESSAGE_TYPE } from '../modules/messages/push';
+import { SessionWatch, WATCH_TICK_MS, WS_UNAUTHORIZED } from './session-watch';
 import { SocketHub } from './socket-hub';
 
-/** Close code of a socket whose token is missing, invalid, expired or revoked. */
-export const WS_UNAUTHORIZED = 4401;
-/** While a socket is open its session is checked again at a ping at most this often. */
-const RECHECK_MS = 60_000;
+export { WS_UNAUTHORIZED };
 
 const PONG = JSON.stringify({ type: MESSAGE_TYPE.pong, content: 'pong' });
 
@@ -17,14 +16,28 @@ const PONG = JSON.stringify({ type: MESSAGE_TYPE.pong, content: 'pong' });
  * The live message channel `GET /api/ws/message2.0?token=...` (DESIGN.md): the token is checked
  * by the same lookup as the HTTP hook (a browser cannot set headers on a WebSocket, hence the
  * query), then the socket receives `{ type, content }` for every message the bus carries for its
- * user in its session's merchant. Each process pushes to its own sockets only.
+ * user in its session's merchant. Each process pushes to its own sockets only, and closes them
+ * (4401) within a second of their session's end (SessionWatch).
  */
 export function registerMessageSocket(app: FastifyInstance, ctx: AppContext): void {
   const hub = new SocketHub();
-  const stop = ctx.bus.subscribe(MESSAGE_CHANNEL, (payload) => {
-    hub.deliver(payload as PushEvent);
+  const watch = new SessionWatch(ctx.db, ctx.config.now, ctx.config.tokenIdleMs);
+  const stops = [
+    ctx.bus.subscribe(MESSAGE_CHANNEL, (payload) => {
+      hub.deliver(payload as PushEvent);
+    }),
+    ctx.bus.subscribe(SESSION_REVOKED_CHANNEL, (payload) => {
+      watch.revoked((payload as SessionRevokedEvent).userIds);
+    }),
+  ];
+  const timer = setInterval(() => {
+    watch.sweep().catch((err) => app.log.error({ err }, 'socket session check failed'));
+  }, WATCH_TICK_MS);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    for (const stop of stops) stop();
   });
-  app.addHook('onClose', async () => stop());
 
   app.register(async (scope) => {
     await scope.register(websocket, { options: { maxPayload: 4096 } });
@@ -43,25 +56,16 @@ export function registerMessageSocket(app: FastifyInstance, ctx: AppContext): vo
           typeof token === 'string' && token !== ''
             ? authenticate(ctx.db, token, ctx.config.now(), ctx.config.tokenIdleMs)
             : Promise.resolve(null);
-        let checkedAt = ctx.config.now();
-        let remove: (() => void) | null = null;
+        const removes: (() => void)[] = [];
         let closed = false;
         socket.on('close', () => {
           closed = true;
-          remove?.();
+          for (const remove of removes) remove();
         });
         socket.on('message', (data, isBinary) => {
-          void ready.then(async (auth) => {
+          void ready.then((auth) => {
             if (!auth || closed || isBinary || data.toString() !== 'ping') return;
-            const now = ctx.config.now();
-            if (now - checkedAt >= RECHECK_MS) {
-              checkedAt = now;
-              if (!(await sessionAlive(ctx, auth.sessionId, now))) {
-                socket.close(WS_UNAUTHORIZED, 'unauthorized');
-                return;
-              }
-            }
-            if (!closed) socket.send(PONG);
+            socket.send(PONG);
           });
         });
         let auth: Awaited<typeof ready>;
@@ -75,18 +79,12 @@ export function registerMessageSocket(app: FastifyInstance, ctx: AppContext): vo
           socket.close(WS_UNAUTHORIZED, 'unauthorized');
           return;
         }
-        if (!closed) remove = hub.add(auth.userId, auth.merchantId, socket);
+        if (!closed)
+          removes.push(
+            hub.add(auth.userId, auth.merchantId, socket),
+            watch.add(socket, auth.sessionId, auth.userId),
+          );
       },
     );
   });
-}
-
-/** Whether a session is still valid (not logged out, not idle past the limit), without touching it. */
-async function sessionAlive(ctx: AppContext, sessionId: number, now: number): Promise<boolean> {
-  const row = await ctx.db
-    .selectFrom('user_session')
-    .select(['revoked_at', 'last_seen_at'])
-    .where('id', '=', sessionId)
-    .executeTakeFirst();
-  return !!row && row.revoked_at === null && row.last_seen_at + ctx.config.tokenIdleMs >= now;
 }

@@ -7,6 +7,7 @@ import { route } from '../../http/route';
 import * as repo from './auth.repository';
 import * as service from './auth.service';
 import { issueCaptcha } from './captcha';
+import { revokeSessions } from './sessions';
 import { checkSmsCode, sendSmsCode } from './sms';
 
 const sha256 = z.string({ error: '请输入密码' }).regex(/^[0-9a-f]{64}$/, '密码须为小写十六进制SHA-256摘要');
@@ -34,7 +35,7 @@ const labels = {
 
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
   const tag = '会话';
-  const deps = { db: ctx.db, now: ctx.config.now, refreshMs: ctx.config.refreshTokenMs };
+  const deps = { db: ctx.db, now: ctx.config.now, refreshMs: ctx.config.refreshTokenMs, bus: ctx.bus };
 
   route(app, tag, {
     method: 'POST',
@@ -68,7 +69,12 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     summary: '退出登录，令牌作废',
     access: 'login',
     handler: async ({ auth }) => {
-      await repo.revokeSession(ctx.db, auth.sessionId, ctx.config.now());
+      await revokeSessions(
+        ctx.db,
+        ctx.bus,
+        { userId: auth.userId, sessionId: auth.sessionId },
+        ctx.config.now(),
+      );
     },
   });
 
