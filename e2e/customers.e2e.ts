@@ -117,7 +117,9 @@ describe('客户管理', () => {
     await dialog.getByLabel('联系电话').fill('2391234');
     await button(dialog, '确定').click();
     await dialog.getByText('不是有效的统一社会信用编码').waitFor();
-    await dialog.getByText('手机号码不符合规范').waitFor();
+    await dialog
+      .getByText('联系电话应为手机号或固定电话（如13812345678、010-12345678、400-123-4567）')
+      .waitFor();
     await shot('add-errors');
     await dialog.getByLabel('信用代码').fill(CODE_A);
     await dialog.getByLabel('联系人').fill('王经理');

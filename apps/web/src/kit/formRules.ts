@@ -1,5 +1,7 @@
 /** antd form rules of the shared field rules (spec core section 5), with their exact messages. */
 import {
+  CONTACT_PHONE_MESSAGE,
+  isContactPhone,
   isNameText,
   isNationalId,
   isPhoneLoose,
@@ -24,6 +26,9 @@ export function checkRule(check: (value: string) => string | null): FormRule {
 export const nameRule = checkRule((v) => (isNameText(v) ? null : NAME_TEXT_MESSAGE));
 /** Phone, variant 2. */
 export const phoneRule = checkRule((v) => (isPhoneLoose(v) ? null : PHONE_MESSAGE));
+/** Contact phone (customers, common addresses): mobile or landline, message after the field's label. */
+export const contactPhoneRule = (label: string) =>
+  checkRule((v) => (isContactPhone(v) ? null : `${label}${CONTACT_PHONE_MESSAGE}`));
 /** National ID with its check character. */
 export const idCardRule = checkRule((v) => (isNationalId(v.toUpperCase()) ? null : NATIONAL_ID_MESSAGE));
 /** At most `max` characters. */

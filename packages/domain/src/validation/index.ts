@@ -1,5 +1,6 @@
 export * from './alphanumeric';
 export * from './amount';
+export * from './contact-phone';
 export * from './credit-code';
 export * from './email';
 export * from './messages';

@@ -1,6 +1,7 @@
 import {
   ADDRESS_SOURCES as ADDRESS_SOURCE_OPTIONS,
   ADDRESS_TYPES as ADDRESS_TYPE_OPTIONS,
+  contactPhoneField,
   enumRecord,
   formatDateTime,
   nameTextSchema,
@@ -9,7 +10,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/schema';
 import type { AuthContext } from '../../http/auth';
-import { optionalPhone, optionalText, requiredText, teamCodeField } from '../../http/form-fields';
+import { optionalText, requiredText, teamCodeField } from '../../http/form-fields';
 import { inScope } from '../../http/scope';
 
 export const ADDRESS_TYPES = enumRecord(ADDRESS_TYPE_OPTIONS);
@@ -41,7 +42,7 @@ export const addressFields = {
     .number({ error: '请选择地址类型' })
     .refine((n) => n in ADDRESS_TYPES, '请选择地址类型'),
   contactName: optionalText(30),
-  contactPhone: optionalPhone,
+  contactPhone: contactPhoneField,
   remark: optionalText(200),
 };
 

@@ -57,7 +57,10 @@ describe.each(TEST_DATABASES)('common addresses on $name', (database) => {
       [{ ...port, lat: 60 }, '纬度: 纬度须在3至54之间（中国境内）'],
       [{ ...port, lng: undefined }, '经度: 请在地图上选择位置'],
       [{ ...port, addressType: 9 }, '地址类型: 请选择地址类型'],
-      [{ ...port, contactPhone: '123' }, '联系电话: 手机号码不符合规范'],
+      [
+        { ...port, contactPhone: '123' },
+        '联系电话: 应为手机号或固定电话（如13812345678、010-12345678、400-123-4567）',
+      ],
       [{ ...port, teamCode: '20000010010001' }, '所属车队: 不存在或不在您的管辖范围内'],
     ];
     for (const [body, msg] of cases) {

@@ -1,6 +1,7 @@
 import {
   CREDIT_CODE_MESSAGE,
   CUSTOMER_TYPES as CUSTOMER_TYPE_OPTIONS,
+  contactPhoneField,
   enumRecord,
   formatDateTime,
   isCreditCode,
@@ -11,7 +12,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/schema';
 import type { AuthContext } from '../../http/auth';
-import { optionalPhone, optionalText, teamCodeField } from '../../http/form-fields';
+import { optionalText, teamCodeField } from '../../http/form-fields';
 import { inScope } from '../../http/scope';
 
 export const CUSTOMER_TYPES = enumRecord(CUSTOMER_TYPE_OPTIONS);
@@ -37,7 +38,7 @@ export const customerFields = {
     .number({ error: '请选择客户类型' })
     .pipe(z.union([z.literal(1), z.literal(2), z.literal(3)], { error: '请选择客户类型' })),
   contactName: optionalText(30),
-  contactPhone: optionalPhone,
+  contactPhone: contactPhoneField,
   address: optionalText(100),
   settlementType: z.coerce
     .number({ error: '请选择结算方式' })

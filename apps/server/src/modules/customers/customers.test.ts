@@ -63,7 +63,10 @@ describe.each(TEST_DATABASES)('customers on $name', (database) => {
       [{ ...base, customerName: '某某公司@' }, '客户名称: 请输入30个以内的中英文或者数字'],
       [{ ...base, creditCode: wrongCheck }, '统一社会信用代码: 不是有效的统一社会信用编码'],
       [{ ...base, creditCode: '91150602MA0N0001' }, '统一社会信用代码: 不是有效的统一社会信用编码'],
-      [{ ...base, contactPhone: '2391234567' }, '联系电话: 手机号码不符合规范'],
+      [
+        { ...base, contactPhone: '2391234567' },
+        '联系电话: 应为手机号或固定电话（如13812345678、010-12345678、400-123-4567）',
+      ],
       [{ ...base, customerType: 4 }, '客户类型: 请选择客户类型'],
       [{ ...base, settlementType: 3 }, '账期天数: 账期结算须填写账期天数'],
       [{ ...base, settlementType: 3, settlementDays: 400 }, '账期天数: 账期天数须为0-365的整数'],

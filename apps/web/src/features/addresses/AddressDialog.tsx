@@ -4,7 +4,7 @@ import { Button, Form, Input, Select, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { type AddressFields, addAddress, type CommonAddress, editAddress } from '../../api/addresses';
 import { type DialogStatus, FormDialog, TeamTreeSelect } from '../../kit';
-import { maxRule, nameRule, phoneRule, requiredRule } from '../../kit/formRules';
+import { contactPhoneRule, maxRule, nameRule, requiredRule } from '../../kit/formRules';
 import { texts } from '../../locales';
 import { AddressPicker } from '../../map';
 
@@ -90,7 +90,7 @@ export function AddressDialog({ status, address, defaultTeamCode, onClose, onSav
         <Form.Item name="contactName" label={t.contactName} rules={[maxRule(30)]}>
           <Input maxLength={30} />
         </Form.Item>
-        <Form.Item name="contactPhone" label={t.contactPhone} rules={[phoneRule]}>
+        <Form.Item name="contactPhone" label={t.contactPhone} rules={[contactPhoneRule(t.contactPhone)]}>
           <Input maxLength={11} />
         </Form.Item>
         <Form.Item name="teamCode" label={t.team} rules={[{ required: true, message: t.required.team }]}>

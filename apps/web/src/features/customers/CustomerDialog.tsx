@@ -3,7 +3,7 @@ import { Form, Input, InputNumber, Select } from 'antd';
 import { useMemo } from 'react';
 import { addCustomer, type Customer, type CustomerFields, editCustomer } from '../../api/customers';
 import { type DialogStatus, FormDialog, TeamTreeSelect } from '../../kit';
-import { checkRule, maxRule, nameRule, phoneRule, requiredRule } from '../../kit/formRules';
+import { checkRule, contactPhoneRule, maxRule, nameRule, requiredRule } from '../../kit/formRules';
 import { texts } from '../../locales';
 
 const t = texts.customers;
@@ -75,7 +75,7 @@ export function CustomerDialog({ status, customer, defaultTeamCode, onClose, onS
       <Form.Item name="contactName" label={t.contactName} rules={[maxRule(30)]}>
         <Input maxLength={30} />
       </Form.Item>
-      <Form.Item name="contactPhone" label={t.contactPhone} rules={[phoneRule]}>
+      <Form.Item name="contactPhone" label={t.contactPhone} rules={[contactPhoneRule(t.contactPhone)]}>
         <Input maxLength={11} />
       </Form.Item>
       <Form.Item name="address" label={t.address} rules={[maxRule(100)]}>
