@@ -27,6 +27,10 @@ export interface AppConfig {
   jt808IdleMs: number;
   /** How long a platform command (0x8201 location query, 0x8300 text) waits for the terminal's answer. */
   jt808ReplyTimeoutMs: number;
+  /** Connections one address may hold before they authenticate (JT808_PRE_AUTH_PER_ADDRESS). */
+  jt808PreAuthPerAddress: number;
+  /** A connection not authenticated this long after connecting is closed (JT808_PRE_AUTH_SECONDS). */
+  jt808PreAuthMs: number;
   /** Standing still (speed 0 or ACC off) longer than this ends a trip and starts a stop. */
   stopThresholdMs: number;
   /** SQLite on a file: group commits written by a thread of their own (INGEST_WRITER_THREAD). */
@@ -104,6 +108,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jt808Host: env.JT808_HOST || env.HOST || '127.0.0.1',
     jt808IdleMs: intEnv(env, 'JT808_IDLE_SECONDS', 180) * 1000,
     jt808ReplyTimeoutMs: intEnv(env, 'JT808_REPLY_TIMEOUT_SECONDS', 10) * 1000,
+    jt808PreAuthPerAddress: intEnv(env, 'JT808_PRE_AUTH_PER_ADDRESS', 64),
+    jt808PreAuthMs: intEnv(env, 'JT808_PRE_AUTH_SECONDS', 30) * 1000,
     stopThresholdMs: intEnv(env, 'STOP_MINUTES', 3) * 60_000,
     ingestWriterThread: env.INGEST_WRITER_THREAD !== '0',
     uploadDir: env.UPLOAD_DIR ? resolvePath(env, env.UPLOAD_DIR) : path.join(REPO_ROOT, 'data/uploads'),

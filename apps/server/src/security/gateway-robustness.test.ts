@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OfflineGeocoder } from '../modules/geo/offline-geocoder';
 import { TestTerminal } from '../telematics/gateway/test-terminal';
-import { encodeLocation, type LocationInput } from '../telematics/jt808';
+import {
+  encodeHeartbeat,
+  encodeLocation,
+  encodeLocationBody,
+  encodeSubpackaged,
+  type LocationInput,
+  MSG,
+} from '../telematics/jt808';
 import { call, DEMO, login, startTestApp, TEST_DATABASES, type TestApp } from '../test/support';
 
 /** The frame of the outside test: terminal 013800000003, 39.1°N, 117.2°W (status bit 3: west). */
@@ -155,5 +162,79 @@ describe.each(TEST_DATABASES)('gateway robustness on $title', (database) => {
     expect((await terminal.answerTo(header.serial)).result).toBe(0);
     expect(await positions(truck.id)).toHaveLength(1);
     await terminal.close();
+  });
+});
+
+describe.each(TEST_DATABASES)('gateway before authentication on $title', (database) => {
+  let t: TestApp;
+  let port: number;
+  const PER_ADDRESS = 4;
+
+  beforeAll(async () => {
+    t = await startTestApp(database, {
+      jt808Port: 0,
+      jt808PreAuthPerAddress: PER_ADDRESS,
+      jt808PreAuthMs: 1500,
+    });
+    port = t.app.jt808Port as number;
+  });
+  afterAll(() => t.close());
+
+  /** True when the platform closed `terminal` within `ms`. */
+  const closedWithin = (terminal: TestTerminal, ms: number) =>
+    Promise.race([
+      terminal.closed.then(() => true),
+      new Promise<boolean>((r) => setTimeout(() => r(false), ms)),
+    ]);
+
+  it('finding 12: a connection that sends more than a few kilobytes before authenticating is closed', async () => {
+    const terminal = await TestTerminal.connect(port, '13800000007');
+    // an opening flag and then a frame that never ends: nothing of it may be held
+    terminal.send(Buffer.from([0x7e]), Buffer.alloc(3000, 0x31));
+    expect(await closedWithin(terminal, 300)).toBe(false);
+    terminal.send(Buffer.alloc(3000, 0x31));
+    expect(await closedWithin(terminal, 1000)).toBe(true);
+  });
+
+  it('finding 12: before authentication split packets are refused, not reassembled, and heartbeats are not answered', async () => {
+    const terminal = await TestTerminal.connect(port, '13800000008');
+    const first = terminal.header();
+    const body = encodeLocationBody({ lat: 39, lon: 116, time: t.now() });
+    const parts = encodeSubpackaged({ ...first, msgId: MSG.location }, body, 10);
+    terminal.send(parts[0] as Buffer);
+    expect((await terminal.answerTo(first.serial)).result).toBe(1);
+    const beat = terminal.header();
+    terminal.send(encodeHeartbeat(beat));
+    await expect(terminal.answerTo(beat.serial, 300)).rejects.toThrow();
+    await terminal.login();
+    const after = terminal.header();
+    terminal.send(encodeHeartbeat(after));
+    expect((await terminal.answerTo(after.serial)).result).toBe(0);
+    await terminal.close();
+  });
+
+  it('finding 12: an unauthenticated connection is closed after the deadline; an authenticated one stays', async () => {
+    const idle = await TestTerminal.connect(port, '13800000009');
+    const good = await TestTerminal.connect(port, '13800000013');
+    await good.login();
+    expect(await closedWithin(idle, 3000)).toBe(true);
+    expect(good.isClosed).toBe(false);
+    await good.close();
+  });
+
+  it('finding 12: one address holds only a bounded number of unauthenticated connections', async () => {
+    const held = await Promise.all(
+      Array.from({ length: PER_ADDRESS }, () => TestTerminal.connect(port, '13900000000')),
+    );
+    const extra = await TestTerminal.connect(port, '13800000014');
+    expect(await closedWithin(extra, 1000)).toBe(true);
+    for (const connection of held) expect(connection.isClosed).toBe(false);
+    // one of them leaves: the address may connect again, and a terminal logs in
+    await held[0]?.close();
+    await new Promise((r) => setTimeout(r, 50));
+    const terminal = await TestTerminal.connect(port, '13800000014');
+    await terminal.login();
+    expect(terminal.isClosed).toBe(false);
+    await Promise.all([...held.slice(1).map((c) => c.close()), terminal.close()]);
   });
 });

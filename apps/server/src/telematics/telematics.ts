@@ -105,6 +105,8 @@ export class Telematics {
       port: this.config.jt808Port,
       idleMs: this.config.jt808IdleMs,
       replyTimeoutMs: this.config.jt808ReplyTimeoutMs,
+      preAuthPerAddress: this.config.jt808PreAuthPerAddress,
+      preAuthMs: this.config.jt808PreAuthMs,
       now: this.config.now,
       log: this.log,
     });

@@ -13,6 +13,7 @@ import {
   unwrapFrame,
 } from '../jt808';
 import { AckEncoder } from './ack';
+import { PRE_AUTH_MAX_BYTES, PRE_AUTH_MS } from './pre-auth';
 
 export interface GatewayLog {
   debug(obj: object, msg: string): void;
@@ -65,12 +66,19 @@ export abstract class TerminalConnection {
   private reassembler: Reassembler | null = null;
   private inbox: Buffer[] = [];
   private busy = false;
+  /** Bytes received before authentication (see pre-auth.ts). */
+  private preAuthBytes = 0;
 
   constructor(
     readonly socket: Socket,
-    protected readonly host: { log: GatewayLog; maxPending: number },
+    protected readonly host: { log: GatewayLog; maxPending: number; preAuthMs?: number },
   ) {
     this.remote = `${socket.remoteAddress}:${socket.remotePort}`;
+    const deadline = setTimeout(() => {
+      if (this.state === 'open') this.close('not authenticated in time');
+    }, host.preAuthMs ?? PRE_AUTH_MS);
+    deadline.unref();
+    socket.once('close', () => clearTimeout(deadline));
   }
 
   /** Handles one decoded message; answers a promise when the frames behind it must wait. */
@@ -81,6 +89,13 @@ export abstract class TerminalConnection {
 
   onData(chunk: Buffer): void {
     if (this.state === 'closing' || this.state === 'closed') return;
+    if (this.state === 'open') {
+      this.preAuthBytes += chunk.length;
+      if (this.preAuthBytes > PRE_AUTH_MAX_BYTES) {
+        this.close('too much data before authentication');
+        return;
+      }
+    }
     let frames: Buffer[];
     try {
       frames = this.splitter.push(chunk);
@@ -140,6 +155,11 @@ export abstract class TerminalConnection {
       return;
     }
     try {
+      if (packet.header.packet && this.state !== 'authenticated') {
+        // Before authentication nothing is held for later: split packets are refused.
+        this.respond(packet.header, PLATFORM_RESULT.fail);
+        return;
+      }
       if (packet.header.packet) {
         this.reassembler ??= new Reassembler({ maxKeys: 4 });
         packet = this.reassembler.push(packet, Date.now());

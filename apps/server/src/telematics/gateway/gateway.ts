@@ -11,6 +11,7 @@ import {
   type TerminalParameter,
 } from '../jt808';
 import { type GatewayLog, type QueriedLocation, Session, type SessionHost } from './session';
+import { PreAuthLimit } from './pre-auth';
 import { truckOfTerminal } from './terminals';
 
 export interface GatewayOptions {
@@ -28,6 +29,10 @@ export interface GatewayOptions {
   maxPendingPerConnection?: number;
   /** Rows queued in the ingest before every socket pauses; default 50,000. */
   maxBacklog?: number;
+  /** Unauthenticated connections one address may hold at once (see pre-auth.ts); default 64. */
+  preAuthPerAddress?: number;
+  /** An unauthenticated connection is closed this long after connecting; default 30 s. */
+  preAuthMs?: number;
 }
 
 /** Error of a platform command to a terminal that is not connected or did not answer (body code 511). */
@@ -56,6 +61,8 @@ export class Gateway implements SessionHost {
   private readonly sessions = new Set<Session>();
   private readonly byTid = new Map<string, Session>();
   private readonly waiting = new Set<Session>();
+  private readonly preAuth: PreAuthLimit;
+  readonly preAuthMs: number | undefined;
   private sweepTimer: NodeJS.Timeout | null = null;
   private boundPort: number | null = null;
   private stopping = false;
@@ -70,6 +77,8 @@ export class Gateway implements SessionHost {
     this.log = options.log;
     this.maxPending = options.maxPendingPerConnection ?? 64;
     this.maxBacklog = options.maxBacklog ?? 50_000;
+    this.preAuth = new PreAuthLimit(options.preAuthPerAddress ?? 64);
+    this.preAuthMs = options.preAuthMs;
     this.server = net.createServer({ noDelay: true }, (socket) => this.accept(socket));
     this.server.on('error', (error) => this.log.error({ err: error }, 'JT/T 808 server error'));
     ingest.onDrained = () => this.resumeWaiting();
@@ -205,6 +214,12 @@ export class Gateway implements SessionHost {
   private accept(socket: net.Socket): void {
     socket.setNoDelay(true);
     const session = new Session(socket, this);
+    if (!this.preAuth.admit(session, socket.remoteAddress ?? '')) {
+      this.log.debug({ remote: session.remote }, 'too many unauthenticated connections from one address');
+      socket.on('error', () => {});
+      socket.destroy();
+      return;
+    }
     this.sessions.add(session);
     socket.on('data', (chunk: Buffer) => session.onData(chunk));
     socket.on('error', (error) =>
@@ -214,6 +229,7 @@ export class Gateway implements SessionHost {
   }
 
   authenticated(session: Session): void {
+    this.preAuth.leave(session);
     const tid = session.tid as string;
     const older = this.byTid.get(tid);
     this.byTid.set(tid, session);
@@ -222,6 +238,7 @@ export class Gateway implements SessionHost {
   }
 
   closed(session: Session): void {
+    this.preAuth.leave(session);
     if (session.socket.destroyed) {
       this.sessions.delete(session);
       this.waiting.delete(session);

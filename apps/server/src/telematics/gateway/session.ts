@@ -83,7 +83,8 @@ export class Session extends TerminalConnection {
       case 'locationQueryResponse':
         return this.storeLocations(header, [message.location], message.replySerial);
       case 'heartbeat':
-        this.respond(header, PLATFORM_RESULT.ok);
+        // Before authentication a heartbeat is not answered (see pre-auth.ts).
+        if (this.state === 'authenticated') this.respond(header, PLATFORM_RESULT.ok);
         return;
       case 'terminalResponse':
         if (this.isAuthenticated(header)) {
