@@ -13,6 +13,7 @@ import {
   MEDIA_KINDS,
   storeAlarmAttachment,
 } from '../../telematics/alarms/attachments';
+import { receiveUpload } from '../files/receive-upload';
 
 /** 主动安全报警 (/video/event): evidence is uploaded and seen from there. */
 export const EVIDENCE_CODES = ['car050108'] as const;
@@ -32,24 +33,9 @@ export function registerAlarmMediaRoutes(app: FastifyInstance, ctx: AppContext):
       '上传主动安全报警附件（multipart：vin 车架号，alarmNo 报警编号32位十六进制，可选 channel 通道号，file 为 jpg/png/mp4）；报警已入库时即成为其图片或视频',
     access: EVIDENCE_CODES,
     handler: async ({ auth, req }) => {
-      if (!req.isMultipart()) throw badInput('文件: 请以 multipart/form-data 上传');
-      let file: Awaited<ReturnType<typeof req.file>>;
-      try {
-        file = await req.file({ limits: { fileSize: uploadMaxBytes, files: 1, fields: 5 } });
-      } catch {
-        throw badInput('文件: 上传内容不正确');
-      }
-      if (!file) throw badInput('文件: 请选择文件');
-      let data: Buffer;
-      try {
-        data = await file.toBuffer();
-      } catch {
-        throw badInput('文件: 文件过大');
-      }
-      const field = (name: string) => {
-        const f = file.fields[name];
-        return f && !Array.isArray(f) && f.type === 'field' ? String(f.value).trim() : '';
-      };
+      const file = await receiveUpload(req, uploadMaxBytes);
+      const { data } = file;
+      const field = (name: string) => file.field(name);
       const vin = field('vin');
       const alarmNo = field('alarmNo');
       const channelText = field('channel');

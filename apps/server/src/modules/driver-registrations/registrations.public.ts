@@ -13,6 +13,7 @@ import { checkSmsCode } from '../auth/sms';
 import { hashToken } from '../auth/tokens';
 import { detectFileKind } from '../files/file-types';
 import { UPLOAD_URL_PREFIX } from '../files/files.routes';
+import { receiveUpload } from '../files/receive-upload';
 import {
   inviteCodeField,
   MAX_REGISTRATION_UPLOADS,
@@ -152,23 +153,12 @@ export function registerRegistrationPublicRoutes(app: FastifyInstance, ctx: AppC
     access: 'public',
     rateLimit,
     handler: async ({ req }) => {
-      if (!req.isMultipart()) throw badInput('文件: 请以 multipart/form-data 上传');
-      const maxMb = Math.round(config.uploadMaxBytes / (1024 * 1000));
-      let file: Awaited<ReturnType<typeof req.file>>;
-      let data: Buffer;
-      try {
-        file = await req.file({ limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 5 } });
-        data = file ? await file.toBuffer() : Buffer.alloc(0);
-      } catch {
-        throw badInput(`文件: 上传内容不正确或超过${maxMb}MB`);
-      }
-      if (!file || data.length === 0) throw badInput('文件: 请选择文件');
+      const file = await receiveUpload(req, config.uploadMaxBytes);
+      const { data } = file;
+      if (data.length === 0) throw badInput('文件: 请选择文件');
       // the ticket: a header, or a form field sent before the file
       const header = req.headers[TICKET_HEADER];
-      const field = file.fields.ticket;
-      const given =
-        (Array.isArray(header) ? header[0] : header) ??
-        (field && !Array.isArray(field) && field.type === 'field' ? String(field.value) : undefined);
+      const given = (Array.isArray(header) ? header[0] : header) ?? (file.field('ticket') || undefined);
       const ticket = ticketField.safeParse(given);
       if (!ticket.success) throw badInput('请先验证手机号');
       const now = config.now();

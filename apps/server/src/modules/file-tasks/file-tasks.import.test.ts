@@ -154,7 +154,7 @@ describe.each(TEST_DATABASES)('spreadsheet import on $name', (database) => {
       msg: BROKEN_XLSX,
     });
     const large = Buffer.concat([good, Buffer.alloc(1024 * 1000)]);
-    expect(await upload('货物.xlsx', large)).toMatchObject({ code: 400, msg: '文件大小不能超过1MB' });
+    expect(await upload('货物.xlsx', large)).toMatchObject({ code: 400, msg: '导入文件: 大小不能超过1MB' });
     const bomb = zipOf([
       { name: '[Content_Types].xml', data: Buffer.from('<Types/>') },
       { name: 'xl/sharedStrings.xml', data: Buffer.alloc(40 * 1024 * 1024, 32) },

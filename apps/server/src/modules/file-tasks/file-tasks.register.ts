@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, BodyCode, badInput } from '../../http/envelope';
 import { route } from '../../http/route';
 import { detectFileKind, extensionOf, kindByExt } from '../files/file-types';
+import { receiveUpload } from '../files/receive-upload';
 import { XLSX_TYPE } from '../monitor/xlsx';
 import type { ExportDef, ImportDef, ImportRowError } from './file-tasks.contract';
 import { DIRECT_EXPORT_MAX_ROWS, EXPORT_FAILED, type FileTaskService } from './file-tasks.service';
@@ -119,26 +120,9 @@ interface Upload {
   data: Buffer;
 }
 
-async function receiveUpload(req: FastifyRequest, maxBytes: number): Promise<Upload> {
-  const maxMb = Math.round(maxBytes / (1024 * 1000));
-  if (!req.isMultipart()) throw badInput('请选择要导入的文件');
-  let file: Awaited<ReturnType<typeof req.file>>;
-  try {
-    file = await req.file({ limits: { fileSize: maxBytes, files: 1, fields: 5 } });
-  } catch {
-    throw badInput('上传内容不正确，请重新选择文件');
-  }
-  if (!file) throw badInput('请选择要导入的文件');
-  let data: Buffer;
-  try {
-    data = await file.toBuffer();
-  } catch {
-    throw badInput(`文件大小不能超过${maxMb}MB`);
-  }
-  const nameField = file.fields.name;
-  const given =
-    nameField && !Array.isArray(nameField) && nameField.type === 'field' ? String(nameField.value) : '';
-  return { name: (given || file.filename || '导入文件.xlsx').slice(0, 255), data };
+async function receiveImport(req: FastifyRequest, maxBytes: number): Promise<Upload> {
+  const file = await receiveUpload(req, maxBytes, '导入文件');
+  return { name: (file.field('name') || file.filename || '导入文件.xlsx').slice(0, 255), data: file.data };
 }
 
 /** The checked zip parts of an uploaded .xlsx, or why it is refused. */
@@ -171,7 +155,7 @@ export function registerImport<R>(app: FastifyInstance, tag: string, def: Import
     raw: true,
     handler: async ({ auth, req, reply }) => {
       const tasks = service(app);
-      const upload = await receiveUpload(req, tasks.config.uploadMaxBytes);
+      const upload = await receiveImport(req, tasks.config.uploadMaxBytes);
       const task = {
         kind: 'import',
         title: def.title,

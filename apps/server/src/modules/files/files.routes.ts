@@ -8,6 +8,7 @@ import type { AppContext } from '../../app-context';
 import { badInput, notFound } from '../../http/envelope';
 import { route } from '../../http/route';
 import { detectFileKind, kindByExt } from './file-types';
+import { receiveUpload } from './receive-upload';
 
 export const UPLOAD_URL_PREFIX = '/api/file/uploads';
 
@@ -27,25 +28,10 @@ export function registerFileRoutes(app: FastifyInstance, ctx: AppContext): void 
     summary: `上传文件（multipart：file，可选 name）；支持 jpg、png、pdf、xlsx、xls，最大 ${maxMb}MB；返回 fullPath`,
     access: 'login',
     handler: async ({ auth, req }) => {
-      if (!req.isMultipart()) throw badInput('文件: 请以 multipart/form-data 上传');
-      let file: Awaited<ReturnType<typeof req.file>>;
-      try {
-        file = await req.file({ limits: { fileSize: uploadMaxBytes, files: 1, fields: 5 } });
-      } catch {
-        throw badInput('文件: 上传内容不正确');
-      }
-      if (!file) throw badInput('文件: 请选择文件');
-      let data: Buffer;
-      try {
-        data = await file.toBuffer();
-      } catch {
-        throw badInput(`文件: 大小不能超过${maxMb}MB`);
-      }
+      const file = await receiveUpload(req, uploadMaxBytes);
+      const data = file.data;
       if (data.length === 0) throw badInput('文件: 文件为空');
-      const nameField = file.fields.name;
-      const given =
-        nameField && !Array.isArray(nameField) && nameField.type === 'field' ? String(nameField.value) : '';
-      const originalName = (given || file.filename || 'file').slice(0, 255);
+      const originalName = (file.field('name') || file.filename || 'file').slice(0, 255);
       const kind = detectFileKind(file.filename || originalName, data.subarray(0, 16));
       if (!kind) throw badInput('文件: 只支持 jpg、png、pdf、xlsx、xls 格式，且内容须与扩展名一致');
       const now = new Date(ctx.config.now());
