@@ -114,3 +114,24 @@ export function alarmJump(alarm: AlarmJumpSource, elemCodes: string | Iterable<s
   if (!hasCode(elemCodes, found.target.code)) return { denied: true, message: NO_ACCESS_MESSAGE };
   return { path: found.target.path, query: compact(found.query) };
 }
+
+/**
+ * The menu code of the page an alarm of `alarmCode` opens on (its jump target): a user is offered
+ * and sent only alarms whose page it may open. Null for a code outside the catalogue.
+ */
+export function alarmJumpCode(
+  alarmCode: number,
+  popupType: number = ALARM_POPUP_TYPES.vehicleAlarm,
+): string | null {
+  return targetOf({ alarmCode, type: popupType })?.target.code ?? null;
+}
+
+/** Whether a user holding `codes` may open alarms of `alarmCode` (see alarmJumpCode). */
+export function mayOpenAlarm(
+  alarmCode: number,
+  codes: ReadonlySet<string>,
+  popupType: number = ALARM_POPUP_TYPES.vehicleAlarm,
+): boolean {
+  const code = alarmJumpCode(alarmCode, popupType);
+  return code !== null && codes.has(code);
+}

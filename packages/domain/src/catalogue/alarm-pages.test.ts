@@ -49,13 +49,12 @@ describe('alarm pages', () => {
     expect(overSpeedRiskLevel({ count: 2, durationMs: 30 * 60_000 })).toBe(1);
   });
 
-  it('labels what a rule measured, known keys first, and advises on faults', () => {
+  it('labels what a rule measured in Chinese with units, in a fixed order, and advises on faults', () => {
     expect(alarmDetailEntries({ custom: 'x', maxSpeedKmh: 112.345, limitKmh: 100, empty: '' })).toEqual([
-      { key: 'limitKmh', label: '限速值(km/h)', value: '100' },
-      { key: 'maxSpeedKmh', label: '最高速度(km/h)', value: '112.35' },
-      { key: 'custom', label: 'custom', value: 'x' },
+      { key: 'limitKmh', label: '限速值', value: '100 km/h' },
+      { key: 'maxSpeedKmh', label: '最高速度', value: '112.35 km/h' },
     ]);
-    expect(alarmDetailText({ dropLitres: 35 })).toBe('油量下降(L)：35');
+    expect(alarmDetailText({ dropLitres: 35 })).toBe('油量下降：35 L');
     expect(alarmDetailText(null)).toBe('');
     expect(faultAdvice(10007)).toContain('尿素');
     expect(faultAdvice(1)).toContain('检修');

@@ -152,6 +152,41 @@ export const ALARM_LEVELS = [
   { value: 2, label: '二级报警' },
 ] as const;
 
+/**
+ * The level a kind is configured with, for sources that give none (terminal alarm bits, faults and
+ * platform rules; active-safety items carry their own): the alarms that endanger people or the
+ * truck at once are 一级, the others 二级.
+ */
+export const SERIOUS_ALARM_CODES: ReadonlySet<number> = new Set([
+  1001, 1005, 2005, 3010, 3011, 5004, 5006, 5012, 7001, 7002, 7007, 7017, 7018, 7020,
+]);
+
+export function configuredAlarmLevel(code: number): 1 | 2 {
+  return SERIOUS_ALARM_CODES.has(code) ? 1 : 2;
+}
+
+/** Who raised an alarm (alarm.source, bits): the terminal, a platform rule, or both. */
+export const ALARM_SOURCES = [
+  { bit: 1, key: 'terminal', label: '终端' },
+  { bit: 2, key: 'platform', label: '平台' },
+] as const;
+
+export type AlarmSourceKey = (typeof ALARM_SOURCES)[number]['key'];
+
+/** The sources of an alarm: ['terminal', 'platform'] for source 3. */
+export function alarmSources(source: number): AlarmSourceKey[] {
+  return ALARM_SOURCES.filter((s) => (source & s.bit) !== 0).map((s) => s.key);
+}
+
+/** '终端', '平台' or '终端、平台'. */
+export function alarmSourceName(source: number): string {
+  return (
+    ALARM_SOURCES.filter((s) => (source & s.bit) !== 0)
+      .map((s) => s.label)
+      .join('、') || '-'
+  );
+}
+
 function labelOf(list: readonly { value: number; label: string }[], value: number | null | undefined) {
   return list.find((item) => item.value === value)?.label ?? '-';
 }

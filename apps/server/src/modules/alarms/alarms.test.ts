@@ -377,7 +377,7 @@ describe.each(TEST_DATABASES)('alarm pages on $name', (database) => {
       id: id.speeding,
       eventName: '超速报警',
       handlerName: '系统管理员',
-      detailEntries: [{ key: 'limitKmh', label: '限速值(km/h)', value: '100' }],
+      detailEntries: [{ key: 'limitKmh', label: '限速值', value: '100 km/h' }],
       position: { lng: 116.4, lat: 39.9, gcj02Lng: expect.any(Number) },
       operations: [expect.objectContaining({ content: expect.stringContaining('处理报警') })],
     });

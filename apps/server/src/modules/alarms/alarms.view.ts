@@ -3,7 +3,10 @@ import {
   alarmHandleStatusName,
   alarmHandleTypeName,
   alarmLevelName,
+  alarmSourceName,
+  alarmSources,
   alarmType,
+  configuredAlarmLevel,
   formatDateTime,
 } from '@fleet/domain';
 import type { AlarmListRow } from './alarms.repository';
@@ -63,6 +66,8 @@ const degrees = (micro: number | null) => (micro === null ? null : micro / 1e6);
 export function alarmView(row: AlarmListRow, now: number) {
   const type = alarmType(row.code);
   const end = row.end_time;
+  // alarms stored before levels were filled take the level their kind is configured with
+  const level = row.level ?? configuredAlarmLevel(row.code);
   return {
     id: row.id,
     alarmCode: row.code,
@@ -70,8 +75,10 @@ export function alarmView(row: AlarmListRow, now: number) {
     categoryCode: type?.kind ?? '',
     categoryName: type ? alarmCategoryName(type.kind) : '-',
     source: row.source,
-    level: row.level,
-    levelName: row.level === null ? '-' : alarmLevelName(row.level),
+    sources: alarmSources(row.source),
+    sourceName: alarmSourceName(row.source),
+    level,
+    levelName: alarmLevelName(level),
     carNo: row.car_no ?? '',
     vin: row.vin ?? '',
     tid: row.tid ?? '',

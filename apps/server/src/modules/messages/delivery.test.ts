@@ -11,17 +11,24 @@ const push = { alarmCode: 5004, title: '京A12345 超速报警', content: 'x'.re
 >;
 
 describe('recipients of an alarm', () => {
+  const vehicleAlarms = new Set(['car050106']);
   const users = [
-    { userId: 1, teamCode: '1000001', codes: null },
-    { userId: 2, teamCode: '10000010010001', codes: null },
-    { userId: 3, teamCode: '10000010010002', codes: null },
-    { userId: 4, teamCode: '10000010010001', codes: new Set([5006]) },
-    { userId: 5, teamCode: '100000100100011', codes: null },
+    { userId: 1, teamCode: '1000001', codes: null, pages: vehicleAlarms },
+    { userId: 2, teamCode: '10000010010001', codes: null, pages: vehicleAlarms },
+    { userId: 3, teamCode: '10000010010002', codes: null, pages: vehicleAlarms },
+    { userId: 4, teamCode: '10000010010001', codes: new Set([5006]), pages: vehicleAlarms },
+    { userId: 5, teamCode: '100000100100011', codes: null, pages: vehicleAlarms },
+    { userId: 6, teamCode: '1000001', codes: null, pages: new Set(['car050116']) },
   ];
   it('takes users whose team subtree holds the alarm and who subscribe to its code', () => {
     expect(recipientsOf(users, { team_code: '10000010010001', code: 5004 })).toEqual([1, 2]);
     expect(recipientsOf(users, { team_code: '10000010010001', code: 5006 })).toEqual([1, 2, 4]);
     expect(recipientsOf(users, { team_code: '1000001', code: 5004 })).toEqual([1]);
+  });
+  it('takes only users who may open the page the alarm leads to', () => {
+    // user 6 holds the in-transit reminders page, not the vehicle alarms page
+    expect(recipientsOf(users, { team_code: '1000001', code: 1001 })).toEqual([]);
+    expect(recipientsOf(users, { team_code: '1000001', code: 4003 }, 2)).toEqual([6]);
   });
   it('reads comma lists of codes; an empty list is no code', () => {
     expect(parseCodes('5004, 5006,,x')).toEqual(new Set([5004, 5006]));

@@ -1,4 +1,4 @@
-import { alarmType, formatDateTime } from '@fleet/domain';
+import { ALARM_POPUP_TYPES, alarmType, formatDateTime } from '@fleet/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -206,6 +206,7 @@ export async function deliverReminder(
   const targets = recipientsOf(
     (users.get(reminder.merchantId) ?? []).map((u) => (inCatalogue ? u : { ...u, codes: null })),
     { team_code: reminder.teamCode, code: reminder.code },
+    ALARM_POPUP_TYPES.inTransitReminder,
   );
   if (targets.length === 0) return () => undefined;
   const title = reminder.title.slice(0, 100);

@@ -1,4 +1,4 @@
-import { ALARM_TYPES, alarmName, alarmType, formatDateTime } from '@fleet/domain';
+import { ALARM_TYPES, alarmName, alarmType, formatDateTime, mayOpenAlarm } from '@fleet/domain';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { AuthContext } from '../../http/auth';
@@ -173,9 +173,11 @@ export async function subscriptionOf(
     .where('user_id', '=', auth.userId)
     .where('merchant_id', '=', auth.merchantId)
     .executeTakeFirst();
-  if (!row) return { codes: ALARM_TYPES.map((t) => t.code), alarmVoice: 0, alarmPop: 1 };
+  // only the kinds whose pages the user may open are offered and delivered
+  const mayOpen = (code: number) => mayOpenAlarm(code, auth.codes);
+  if (!row) return { codes: ALARM_TYPES.map((t) => t.code).filter(mayOpen), alarmVoice: 0, alarmPop: 1 };
   return {
-    codes: [...parseCodes(row.codes)].sort((a, b) => a - b),
+    codes: [...parseCodes(row.codes)].filter(mayOpen).sort((a, b) => a - b),
     alarmVoice: row.alarm_voice,
     alarmPop: row.alarm_pop,
   };

@@ -1,18 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, DEMO, login, startTestApp, TEST_DATABASES, type TestApp } from '../../test/support';
 import { deliverReminder, invalidateRecipients } from './delivery';
-import { coalUser, raiseAlarms, TEAM_ONE, TEAM_TWO } from './test-fixtures';
+import { coalUser, raiseAlarms, TEAM_ONE, TEAM_TWO, teamTwoWatcher } from './test-fixtures';
 
 describe.each(TEST_DATABASES)('messages, subscriptions and dictionaries on $name', (database) => {
   let t: TestApp;
   let dispatch: string;
   let finance: string;
+  /** A user of 干线二分队 who may open the alarm pages (finance may not, and receives no alarm). */
+  let watchTwo: string;
   let admin: string;
   beforeAll(async () => {
     t = await startTestApp(database);
     dispatch = await login(t.app, 'dispatch', DEMO.dispatch);
     finance = await login(t.app, 'finance', DEMO.finance);
     admin = await login(t.app, 'admin', DEMO.admin);
+    watchTwo = await teamTwoWatcher(t.app, admin);
   });
   afterAll(() => t.close());
 
@@ -35,12 +38,12 @@ describe.each(TEST_DATABASES)('messages, subscriptions and dictionaries on $name
     expect(dispatchRows).toEqual([expect.objectContaining({ code: 5004, alarm_id: alarm?.id, type: 1 })]);
     expect(await messageRows('admin')).toHaveLength(1);
     // 干线二分队 and 城配 are sibling subtrees; the coal user is in another merchant
-    expect(await messageRows('finance')).toEqual([]);
+    expect(await messageRows('watch_two')).toEqual([]);
     expect(await messageRows('safety')).toEqual([]);
     expect(await messageRows('coal_watch')).toEqual([]);
-    // an alarm of 干线二分队 reaches finance and admin, not dispatch
+    // an alarm of 干线二分队 reaches the watcher of 干线二分队 and admin, not dispatch
     await raiseAlarms(t.db.db, TEAM_TWO, [5006], t.now());
-    expect(await messageRows('finance')).toHaveLength(1);
+    expect(await messageRows('watch_two')).toHaveLength(1);
     expect(await messageRows('dispatch')).toHaveLength(1);
     expect(await messageRows('admin')).toHaveLength(2);
   });
@@ -116,9 +119,9 @@ describe.each(TEST_DATABASES)('messages, subscriptions and dictionaries on $name
     expect((await read({ alarmCode: 5004 })).body.data).toEqual({ count: 2 });
     expect(await count(dispatch)).toEqual({ bos: [{ code: 1001, count: 1 }], totalCount: 1 });
     // another user's message ids change nothing
-    const financeIds = (await messageRows('finance')).map((m) => m.id);
+    const financeIds = (await messageRows('watch_two')).map((m) => m.id);
     expect((await read({ ids: financeIds })).body.data).toEqual({ count: 0 });
-    expect((await count(finance)).totalCount).toBe(1);
+    expect((await count(watchTwo)).totalCount).toBe(1);
     expect((await read({ all: true })).body.data).toEqual({ count: 1 });
     expect((await read({ all: true })).body.data).toEqual({ count: 0 });
     expect(await count(dispatch)).toEqual({ bos: [], totalCount: 0 });
@@ -182,7 +185,7 @@ describe.each(TEST_DATABASES)('messages, subscriptions and dictionaries on $name
       .selectFrom('user_merchant as um')
       .innerJoin('app_user as u', 'u.id', 'um.user_id')
       .select(['um.id', 'um.merchant_id'])
-      .where('u.username', '=', 'finance')
+      .where('u.username', '=', 'watch_two')
       .executeTakeFirstOrThrow();
     const moveFinance = (teamCode: string) =>
       t.db.db
@@ -190,7 +193,7 @@ describe.each(TEST_DATABASES)('messages, subscriptions and dictionaries on $name
         .set({ team_code: teamCode })
         .where('id', '=', finance1.id)
         .execute();
-    const financeAlarms = async () => (await messageRows('finance')).filter((m) => m.type === 1).length;
+    const financeAlarms = async () => (await messageRows('watch_two')).filter((m) => m.type === 1).length;
     const before = await financeAlarms();
     await raiseAlarms(t.db.db, TEAM_ONE, [5004], t.now());
     // moved behind the platform's back: the cached directory does not know yet
@@ -232,8 +235,8 @@ describe.each(TEST_DATABASES)('messages, subscriptions and dictionaries on $name
       );
     });
     publish();
-    const before = (await count(finance)).totalCount;
-    const list = await call(t.app, 'POST', '/api/message/list2.0', { token: finance, body: { type: 2 } });
+    const before = (await count(watchTwo)).totalCount;
+    const list = await call(t.app, 'POST', '/api/message/list2.0', { token: watchTwo, body: { type: 2 } });
     expect(list.body.data.list).toEqual([
       expect.objectContaining({
         type: 2,
@@ -242,7 +245,7 @@ describe.each(TEST_DATABASES)('messages, subscriptions and dictionaries on $name
         alarmId: null,
       }),
     ]);
-    expect((await count(finance)).totalCount).toBe(before);
+    expect((await count(watchTwo)).totalCount).toBe(before);
     expect((await messageRows('dispatch')).filter((m) => m.type === 2)).toEqual([]);
     expect((await messageRows('admin')).filter((m) => m.type === 2)).toHaveLength(1);
   });

@@ -1,4 +1,12 @@
-import { isInSubtree } from '@fleet/domain';
+import {
+  ALARM_JUMP_TARGETS,
+  ALARM_POPUP_TYPES,
+  APPROVAL_JUMP_TARGETS,
+  formatDate,
+  IN_TRANSIT_REMINDER_TARGET,
+  isInSubtree,
+  mayOpenAlarm,
+} from '@fleet/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 
@@ -8,6 +16,55 @@ export interface Recipient {
   teamCode: string;
   /** Subscribed catalogue codes; null: no subscription row, every code. */
   codes: ReadonlySet<number> | null;
+  /** The menu codes of alarm pages (jump targets) the user holds in the merchant. */
+  pages: ReadonlySet<string>;
+}
+
+/** Menu codes of every page an alarm or reminder leads to. */
+const JUMP_CODES = [
+  ...new Set(
+    [
+      ...Object.values(ALARM_JUMP_TARGETS),
+      ...Object.values(APPROVAL_JUMP_TARGETS),
+      IN_TRANSIT_REMINDER_TARGET,
+    ].map((target) => target.code),
+  ),
+];
+
+/** The alarm page codes of each user in the merchants, by `merchantId:userId` (as auth.ts reads codes). */
+async function loadPageCodes(
+  db: Kysely<Database>,
+  merchantIds: readonly number[],
+  now: number,
+): Promise<Map<string, Set<string>>> {
+  const today = formatDate(new Date(now));
+  const rows = await db
+    .selectFrom('user_role as ur')
+    .innerJoin('role as r', 'r.id', 'ur.role_id')
+    .innerJoin('role_menu as rm', 'rm.role_id', 'r.id')
+    .select(['ur.user_id', 'r.merchant_id', 'rm.code'])
+    .where('r.merchant_id', 'in', merchantIds)
+    .where('rm.code', 'in', JUMP_CODES)
+    .union(
+      db
+        .selectFrom('user_authorization as ua')
+        .innerJoin('role_menu as rm', 'rm.role_id', 'ua.role_id')
+        .select(['ua.user_id', 'ua.merchant_id', 'rm.code'])
+        .where('ua.merchant_id', 'in', merchantIds)
+        .where('rm.code', 'in', JUMP_CODES)
+        .where('ua.status', '=', 1)
+        .where('ua.start_date', '<=', today)
+        .where('ua.end_date', '>=', today),
+    )
+    .execute();
+  const pages = new Map<string, Set<string>>();
+  for (const row of rows) {
+    const key = `${row.merchant_id}:${row.user_id}`;
+    const set = pages.get(key) ?? new Set<string>();
+    set.add(row.code);
+    pages.set(key, set);
+  }
+  return pages;
 }
 
 /** '5004,5006' → {5004, 5006}; '' → {} (the user turned every type off). */
@@ -20,10 +77,11 @@ export function parseCodes(text: string): Set<number> {
   return codes;
 }
 
-/** Enabled users of the merchants with their team and subscription, read in one query. */
+/** Enabled users of the merchants with their team, subscription and alarm pages. */
 export async function loadRecipients(
   db: Kysely<Database>,
   merchantIds: readonly number[],
+  now: number = Date.now(),
 ): Promise<Map<number, Recipient[]>> {
   const byMerchant = new Map<number, Recipient[]>(merchantIds.map((id) => [id, []]));
   if (merchantIds.length === 0) return byMerchant;
@@ -38,28 +96,32 @@ export async function loadRecipients(
     .where('u.status', '=', 1)
     .orderBy('um.user_id')
     .execute();
+  const pages = await loadPageCodes(db, merchantIds, now);
   for (const row of rows) {
     byMerchant.get(row.merchant_id)?.push({
       userId: row.user_id,
       teamCode: row.team_code,
       codes: row.codes === null ? null : parseCodes(row.codes),
+      pages: pages.get(`${row.merchant_id}:${row.user_id}`) ?? new Set(),
     });
   }
   return byMerchant;
 }
 
 /**
- * Who gets an alarm: users of its merchant whose team subtree holds the alarm's team and who
- * subscribe to its code. No menu code is required: the alarm reminder is part of every user's
- * shell, and the subscription is how a user chooses what reaches them.
+ * Who gets an alarm: users of its merchant whose team subtree holds the alarm's team, who may open
+ * the page the alarm leads to (the menu code of its jump target) and who subscribe to its code.
+ * `popupType` 2 is an in-transit reminder (its own page).
  */
 export function recipientsOf(
   users: readonly Recipient[],
   alarm: { team_code: string; code: number },
+  popupType: number = ALARM_POPUP_TYPES.vehicleAlarm,
 ): number[] {
   const ids: number[] = [];
   for (const user of users) {
     if (!isInSubtree(alarm.team_code, user.teamCode)) continue;
+    if (!mayOpenAlarm(alarm.code, user.pages, popupType)) continue;
     if (user.codes !== null && !user.codes.has(alarm.code)) continue;
     ids.push(user.userId);
   }
@@ -87,7 +149,7 @@ export class RecipientDirectory {
       return !entry || now - entry.at > this.ttlMs;
     });
     if (missing.length > 0) {
-      const loading = loadRecipients(db, missing);
+      const loading = loadRecipients(db, missing, now);
       for (const id of missing) {
         const users = loading.then((all) => all.get(id) ?? []);
         // a failed load is not kept: the next delivery tries again

@@ -1,4 +1,4 @@
-import { ALARM_CATEGORIES, ALARM_TYPES, alarmTypesOf } from '@fleet/domain';
+import { ALARM_CATEGORIES, ALARM_TYPES, alarmType, alarmTypesOf, mayOpenAlarm } from '@fleet/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
@@ -11,12 +11,16 @@ import type { RecipientDirectory } from './recipients';
 const TAG = '报警订阅';
 const CATALOGUE_CODES: ReadonlySet<number> = new Set(ALARM_TYPES.map((t) => t.code));
 
-/** The catalogue by kind, as the subscription page lists it. */
-const TYPES = ALARM_CATEGORIES.map((c) => ({
-  kind: c.key,
-  kindName: c.name,
-  list: alarmTypesOf(c.key).map((t) => ({ code: t.code, name: t.name })),
-})).filter((group) => group.list.length > 0);
+/** The catalogue by kind, as the subscription page lists it: the kinds whose pages the user may open. */
+function typesFor(codes: ReadonlySet<string>) {
+  return ALARM_CATEGORIES.map((c) => ({
+    kind: c.key,
+    kindName: c.name,
+    list: alarmTypesOf(c.key)
+      .filter((t) => mayOpenAlarm(t.code, codes))
+      .map((t) => ({ code: t.code, name: t.name })),
+  })).filter((group) => group.list.length > 0);
+}
 
 const onOff = (label: string) =>
   z.union([z.literal(0), z.literal(1)], { error: `${label}只能是0(关闭)或1(开启)` }).optional();
@@ -42,7 +46,7 @@ export function registerSubscriptionRoutes(
     url: '/message/alarmSubscription/config/info',
     summary: '报警订阅设置',
     access: 'login',
-    handler: async ({ auth }) => ({ ...(await subscriptionOf(ctx.db, auth)), types: TYPES }),
+    handler: async ({ auth }) => ({ ...(await subscriptionOf(ctx.db, auth)), types: typesFor(auth.codes) }),
   });
 
   route(app, TAG, {
@@ -55,6 +59,11 @@ export function registerSubscriptionRoutes(
     handler: async ({ body, auth }) => {
       const unknown = body.codes.filter((code) => !CATALOGUE_CODES.has(code));
       if (unknown.length > 0) throw badInput(`报警类型不存在：${[...new Set(unknown)].join('、')}`);
+      const closed = [...new Set(body.codes)].filter((code) => !mayOpenAlarm(code, auth.codes));
+      if (closed.length > 0) {
+        const names = closed.map((code) => alarmType(code)?.name ?? String(code));
+        throw badInput(`无权查看的报警类型不能订阅：${names.join('、')}`);
+      }
       const codes = [...new Set(body.codes)].sort((a, b) => a - b);
       const now = ctx.config.now();
       await ctx.db.transaction().execute(async (tx) => {

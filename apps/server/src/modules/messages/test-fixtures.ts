@@ -84,3 +84,26 @@ export async function coalUser(app: FastifyInstance, adminToken: string): Promis
   if (user.body.code !== 200) throw new Error(user.body.msg);
   return login(app, 'coal_watch', 'Coal@1234');
 }
+
+/** A user of 干线二分队 with the demo dispatcher role (every alarm page), logged in. */
+export async function teamTwoWatcher(app: FastifyInstance, adminToken: string): Promise<string> {
+  const roles = await call(app, 'POST', '/api/system/role/list', {
+    token: adminToken,
+    body: { pageNum: 1, pageSize: 100, name: '调度员' },
+  });
+  const list: { id: number; name: string }[] = roles.body.data?.list ?? [];
+  const dispatcher = list.find((role) => role.name === '调度员');
+  if (!dispatcher) throw new Error(`no dispatcher role: ${roles.body.msg}`);
+  const user = await call(app, 'POST', '/api/system/user/add', {
+    token: adminToken,
+    body: {
+      username: 'watch_two',
+      password: sha256Hex('Watch@1234'),
+      nickname: '二分队值班',
+      teamCode: TEAM_TWO,
+      roleIds: [dispatcher.id],
+    },
+  });
+  if (user.body.code !== 200) throw new Error(user.body.msg);
+  return login(app, 'watch_two', 'Watch@1234');
+}

@@ -60,6 +60,13 @@ export async function persistAlarms(
       await tx
         .updateTable('alarm')
         .set({
+          // a condition of the other source may have joined it (see TruckAlarms.start)
+          source: alarm.source,
+          level: alarm.level,
+          start_time: alarm.startTime,
+          lat: alarm.lat,
+          lon: alarm.lon,
+          speed: alarm.speed,
           end_time: alarm.endTime,
           end_lat: alarm.endLat,
           end_lon: alarm.endLon,

@@ -1,8 +1,12 @@
+import { configuredAlarmLevel } from '@fleet/domain';
 import type { AlarmMedia } from '../../modules/alarms/alarms.table';
 import type { LocationExtras, RawItem } from '../jt808/location';
 
-/** 1 terminal (alarm bits, active safety, faults), 2 platform rule (as `ALARM_SOURCE`). */
-export type AlarmSource = 1 | 2;
+/**
+ * Who saw an alarm, as bits (as `ALARM_SOURCE`): 1 terminal (alarm bits, active safety, faults),
+ * 2 platform rule, 3 both (one episode the terminal and a rule both raised, see `TruckAlarms.start`).
+ */
+export type AlarmSource = 1 | 2 | 3;
 export const TERMINAL: AlarmSource = 1;
 export const PLATFORM: AlarmSource = 2;
 
@@ -146,6 +150,8 @@ export class TruckAlarms {
   changed: Set<OpenAlarm> = new Set();
   /** The batch (`AlarmBatch`) that last took a snapshot of this truck. */
   batch: object | null = null;
+  /** The last alarm of each code that ended, to join a condition that overlapped it (see start). */
+  readonly ended = new Map<number, OpenAlarm>();
 
   constructor(public scope: AlarmScope) {}
 
@@ -153,24 +159,65 @@ export class TruckAlarms {
     return this.open.has(key);
   }
 
-  /** Opens the alarm `key` at `at` unless it is open already; answers the open alarm. */
+  /**
+   * Opens the alarm `key` at `at` unless it is open already; answers the open alarm. One episode of
+   * one kind is one alarm: when another condition of the same code (the terminal's alarm bit and
+   * the platform's rule, say) is open, or ended after `at`, the condition joins that alarm, which
+   * then lists both sources and lasts until the last of its conditions ends.
+   */
   start(key: string, code: number, source: AlarmSource, at: AlarmPoint, extras: AlarmExtras = {}): OpenAlarm {
     const existing = this.open.get(key);
     if (existing) return existing;
+    const twin = this.twinOf(code, at.time);
+    if (twin) {
+      this.join(twin, source, at, extras);
+      this.open.set(key, twin);
+      return twin;
+    }
     const alarm = this.make(key, code, source, at, extras);
     this.open.set(key, alarm);
     this.changed.add(alarm);
     return alarm;
   }
 
-  /** Ends the open alarm `key` at `at` (no-op when it is not open). */
+  /** Ends the condition `key` at `at` (no-op when it is not open); its alarm ends with the last. */
   end(key: string, at: AlarmPoint): void {
     const alarm = this.open.get(key);
     if (!alarm) return;
     this.open.delete(key);
+    for (const other of this.open.values()) if (other === alarm) return;
     alarm.endTime = Math.max(at.time, alarm.startTime);
     alarm.endLat = at.lat;
     alarm.endLon = at.lon;
+    this.ended.set(alarm.code, alarm);
+    this.changed.add(alarm);
+  }
+
+  /** The alarm of `code` a condition starting at `time` belongs to: open, or ended at or after it. */
+  private twinOf(code: number, time: number): OpenAlarm | undefined {
+    for (const alarm of this.open.values()) if (alarm.code === code) return alarm;
+    const last = this.ended.get(code);
+    return last && last.endTime !== null && last.endTime >= time ? last : undefined;
+  }
+
+  private join(alarm: OpenAlarm, source: AlarmSource, at: AlarmPoint, x: AlarmExtras): void {
+    alarm.source = (alarm.source | source) as AlarmSource;
+    if (alarm.endTime !== null) {
+      // the other condition had ended while this one was already under way: the episode goes on
+      alarm.endTime = null;
+      alarm.endLat = null;
+      alarm.endLon = null;
+      this.ended.delete(alarm.code);
+    }
+    if (at.time < alarm.startTime) {
+      alarm.startTime = at.time;
+      alarm.lat = at.lat;
+      alarm.lon = at.lon;
+      alarm.speed = at.speed;
+    }
+    alarm.maxSpeed = Math.max(alarm.maxSpeed, at.speed);
+    alarm.level ??= x.level ?? null;
+    if (x.detail) alarm.detail = { ...x.detail, ...alarm.detail };
     this.changed.add(alarm);
   }
 
@@ -212,10 +259,13 @@ export class TruckAlarms {
   snapshot(): () => void {
     const state = copyState(this.state);
     const open = [...this.open.entries()].map(([key, alarm]) => [key, alarm, { ...alarm }] as const);
+    const ended = [...this.ended.entries()].map(([code, alarm]) => [code, alarm, { ...alarm }] as const);
     return () => {
       this.state = state;
       this.open.clear();
+      this.ended.clear();
       for (const [key, alarm, copy] of open) this.open.set(key, Object.assign(alarm, copy));
+      for (const [code, alarm, copy] of ended) this.ended.set(code, Object.assign(alarm, copy));
     };
   }
 
@@ -226,7 +276,7 @@ export class TruckAlarms {
       scope: { ...this.scope },
       code,
       source,
-      level: x.level ?? null,
+      level: x.level ?? configuredAlarmLevel(code),
       startTime: at.time,
       endTime: null,
       lat: at.lat,

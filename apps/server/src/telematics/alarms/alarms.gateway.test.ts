@@ -159,7 +159,7 @@ describe.each(INGEST_TEST_DATABASES)('alarms from JT/T 808 reports on $title', (
     const rows = await alarmsOf(t, truckId);
     expect(rows.map((r) => [r.code, r.level, r.start_time, r.end_time])).toEqual([
       [1001, 2, time, time],
-      [10007, null, base + 11 * MIN, base + 12 * MIN],
+      [10007, 2, base + 11 * MIN, base + 12 * MIN],
     ]);
     const detail = JSON.parse(rows[0]?.detail ?? '{}');
     expect(detail).toMatchObject({ item: 'adas', attachments: 2, frontDistance: 8 });

@@ -20,7 +20,7 @@ function parse<T>(text: string | null): T | null {
   }
 }
 
-/** Which condition an open alarm row is (see the keys the rules use). */
+/** Which condition an open alarm row of one source is (see the keys the rules use). */
 export function keyOf(row: { code: number; source: number }, detail: Record<string, unknown> | null): string {
   if (row.source === 2) return `p${row.code}`;
   if (detail?.bit !== undefined) return `b${row.code}`;
@@ -28,6 +28,18 @@ export function keyOf(row: { code: number; source: number }, detail: Record<stri
   if (row.code === BATTERY_FAULT_CODE && detail?.batteryVolts !== undefined) return `v${row.code}`;
   if (detail?.item !== undefined) return `s${String(detail.item)}${String(detail.eventType)}`;
   return `x${row.code}`;
+}
+
+/**
+ * The conditions of an open alarm row: one, or the terminal's and the platform's of an alarm both
+ * raised (source 3). A condition that ended before the restart ends again at the next report.
+ */
+export function keysOf(
+  row: { code: number; source: number },
+  detail: Record<string, unknown> | null,
+): string[] {
+  if (row.source !== 3) return [keyOf(row, detail)];
+  return [keyOf({ code: row.code, source: 2 }, detail), keyOf({ code: row.code, source: 1 }, detail)];
 }
 
 export function openAlarmOf(row: AlarmRow): OpenAlarm {
@@ -68,6 +80,25 @@ export async function loadOpenAlarms(db: Kysely<Database>): Promise<OpenAlarm[]>
   return rows.map(openAlarmOf);
 }
 
+function restoreCondition(t: TruckAlarms, key: string, alarm: OpenAlarm): void {
+  const s = t.state;
+  t.open.set(key, alarm);
+  const d = alarm.detail ?? {};
+  const at = { time: alarm.startTime, lat: alarm.lat, lon: alarm.lon, speed: alarm.speed };
+  if (key.startsWith('b') && typeof d.bit === 'number') s.bits = (s.bits | (1 << d.bit)) >>> 0;
+  else if (key.startsWith('f') && typeof d.faultBit === 'number')
+    s.faults = (s.faults | (1 << d.faultBit)) >>> 0;
+  else if (key.startsWith('v')) s.batteryLow = true;
+  else if (key === 'p5004') s.overSince = at;
+  else if (key === 'p5005' || key === 'p5006')
+    s.driveStart = typeof d.since === 'number' ? d.since : alarm.startTime;
+  else if (key === 'p5003' || key === 'p5012') {
+    const since = typeof d.parkedSince === 'number' ? d.parkedSince : alarm.startTime;
+    s.stillSince = { ...at, time: since };
+    if (key === 'p5012' && typeof d.beforeL === 'number') s.parkFuelMax = Math.round(d.beforeL * 10);
+  } else if (key === 'p4005') s.offLineSince = at;
+}
+
 /** A truck's alarms and rule state rebuilt from its open alarms and latest state. */
 export function restoreTruck(
   scope: AlarmScope,
@@ -84,21 +115,7 @@ export function restoreTruck(
     if (still) s.stillSince = { time: last.time, lat: last.lat, lon: last.lon, speed: last.speed };
   }
   for (const alarm of open) {
-    t.open.set(alarm.key, alarm);
-    const d = alarm.detail ?? {};
-    const at = { time: alarm.startTime, lat: alarm.lat, lon: alarm.lon, speed: alarm.speed };
-    if (alarm.key.startsWith('b') && typeof d.bit === 'number') s.bits = (s.bits | (1 << d.bit)) >>> 0;
-    else if (alarm.key.startsWith('f') && typeof d.faultBit === 'number')
-      s.faults = (s.faults | (1 << d.faultBit)) >>> 0;
-    else if (alarm.key.startsWith('v')) s.batteryLow = true;
-    else if (alarm.key === 'p5004') s.overSince = at;
-    else if (alarm.key === 'p5005' || alarm.key === 'p5006')
-      s.driveStart = typeof d.since === 'number' ? d.since : alarm.startTime;
-    else if (alarm.key === 'p5003' || alarm.key === 'p5012') {
-      const since = typeof d.parkedSince === 'number' ? d.parkedSince : alarm.startTime;
-      s.stillSince = { ...at, time: since };
-      if (alarm.key === 'p5012' && typeof d.beforeL === 'number') s.parkFuelMax = Math.round(d.beforeL * 10);
-    } else if (alarm.key === 'p4005') s.offLineSince = at;
+    for (const key of keysOf(alarm, alarm.detail)) restoreCondition(t, key, alarm);
   }
   return t;
 }

@@ -116,7 +116,8 @@ describe('active-safety items', () => {
     const bsd: BsdAlarm = { ...common(2, 0), type: 2, typeName: 'leftRearApproach' };
     const h = new Harness().feed({ minute: 1, extras: { dsm } }, { minute: 2, extras: { bsd } });
     expect(h.of(2002)[0]).toMatchObject({ level: 1 });
-    expect(h.of(9003)[0]).toMatchObject({ level: null, alarmNo: null });
+    // a blind-spot item gives no level: the level its kind is configured with (二级)
+    expect(h.of(9003)[0]).toMatchObject({ level: 2, alarmNo: null });
   });
 
   it('counts an event reported late (blind-area upload) after newer reports', () => {
