@@ -2,10 +2,13 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/connection';
 import type { Database } from '../db/schema';
+import type { EventBus } from '../realtime/bus';
 import { AlarmEngine } from './alarms/engine';
 import { AlarmSettingsCache } from './alarms/settings-cache';
-import { Gateway, TerminalOfflineError } from './gateway/gateway';
+import { CommandRouter } from './gateway/command-router';
+import { Gateway } from './gateway/gateway';
 import type { GatewayLog, QueriedLocation } from './gateway/session';
+import type { TerminalCommand } from './gateway/terminal-commands';
 import { Ingest, type VehicleState } from './ingest/ingest';
 import type { TerminalParameter } from './jt808';
 import { schedulePositionPartitions } from './partitions';
@@ -31,13 +34,18 @@ export class Telematics {
   private expireTimer: NodeJS.Timeout | null = null;
 
   private readonly db: Kysely<Database>;
+  private readonly commands: CommandRouter;
 
   constructor(
     private readonly database: Db,
     private readonly config: AppConfig,
     private readonly log: GatewayLog,
+    /** The bus between processes (PostgreSQL); commands for terminals held elsewhere travel on it. */
+    bus: EventBus | null = null,
   ) {
     this.db = database.db;
+    const shared = database.dialect === 'postgres' ? bus : null;
+    this.commands = new CommandRouter(() => this.gateway, shared, config.jt808ReplyTimeoutMs, log);
     this.alarmSettings = new AlarmSettingsCache(this.db);
     this.alarms = new AlarmEngine(this.alarmSettings);
     this.ingest = new Ingest(database, {
@@ -64,23 +72,28 @@ export class Telematics {
     return this.gateway?.isOnline(tid) ?? false;
   }
 
+  /**
+   * Sends a command to the terminal `tid` through whichever process holds its connection and
+   * resolves with the answer (see `Gateway.execute`); rejects with 511 when no process holds it or
+   * the terminal stays silent.
+   */
+  command<T>(tid: string, command: TerminalCommand): Promise<T> {
+    return this.commands.run<T>(tid, command);
+  }
+
   /** 0x8201 location query; rejects with `TerminalOfflineError` (511) when offline or silent. */
   queryLocation(tid: string): Promise<QueriedLocation> {
-    return this.gateway ? this.gateway.queryLocation(tid) : Promise.reject(new TerminalOfflineError());
+    return this.command(tid, { kind: 'locationQuery' });
   }
 
   /** 0x8300 text message; resolves with the terminal's 0x0001 result. */
   sendText(tid: string, flags: number, text: string): Promise<number> {
-    return this.gateway
-      ? this.gateway.sendText(tid, flags, text)
-      : Promise.reject(new TerminalOfflineError());
+    return this.command(tid, { kind: 'text', flags, text });
   }
 
   /** 0x8103 set terminal parameters; resolves with the terminal's 0x0001 result (0 ok). */
   setParameters(tid: string, parameters: TerminalParameter[]): Promise<number> {
-    return this.gateway
-      ? this.gateway.setParameters(tid, parameters)
-      : Promise.reject(new TerminalOfflineError());
+    return this.command(tid, { kind: 'setParameters', parameters });
   }
 
   /** Bindings, numbers or trucks of these terminals changed: connected ones re-read them. */
@@ -98,6 +111,7 @@ export class Telematics {
     }, ALARM_SETTINGS_EVERY_MS);
     this.settingsTimer.unref();
     await this.ingest.load();
+    this.commands.start();
     if (this.config.jt808Port === null) return;
     await this.ingest.markAllOffline();
     this.gateway = new Gateway(this.db, this.ingest, {
@@ -110,12 +124,15 @@ export class Telematics {
       now: this.config.now,
       log: this.log,
     });
+    this.gateway.heldElsewhere = (tid) =>
+      this.commands.run<boolean>(tid, { kind: 'probe' }).catch(() => false);
     await this.gateway.start();
     this.expireTimer = setInterval(() => this.ingest.expireTrips(this.config.now()), EXPIRE_EVERY_MS);
     this.expireTimer.unref();
   }
 
   async stop(): Promise<void> {
+    this.commands.stop();
     this.partitions?.stop();
     if (this.expireTimer) clearInterval(this.expireTimer);
     this.expireTimer = null;

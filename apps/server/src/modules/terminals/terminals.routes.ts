@@ -6,6 +6,7 @@ import { idField } from '../../http/form-fields';
 import { pageOf, paging, route } from '../../http/route';
 import { searchTerm } from '../monitor/vehicles.repository';
 import { TRUCK_CODES } from '../trucks/truck-fields';
+import { registerTerminalAuthCodeRoutes } from './auth-code.routes';
 import { announceTerminals, followTerminalChanges } from './bindings';
 import { TERMINAL_CODES, TERMINAL_LABELS, terminalAddBody, terminalEditBody } from './terminal-fields';
 import { registerTerminalSettingRoutes } from './terminal-settings.routes';
@@ -31,6 +32,7 @@ export function registerTerminalRoutes(app: FastifyInstance, ctx: AppContext): v
   followTerminalChanges(app, ctx);
   registerTerminalSheets(app, ctx);
   registerTerminalSettingRoutes(app, ctx);
+  registerTerminalAuthCodeRoutes(app, ctx);
 
   route(app, tag, {
     method: 'POST',

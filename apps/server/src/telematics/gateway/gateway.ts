@@ -3,15 +3,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError, BodyCode } from '../../http/envelope';
 import type { Ingest } from '../ingest/ingest';
-import {
-  encodeLocationQuery,
-  encodeSetParameters,
-  encodeTextMessage,
-  MSG,
-  type TerminalParameter,
-} from '../jt808';
-import { type GatewayLog, type QueriedLocation, Session, type SessionHost } from './session';
 import { PreAuthLimit } from './pre-auth';
+import { type GatewayLog, Session, type SessionHost } from './session';
+import { commandFrame, type TerminalCommand } from './terminal-commands';
 import { truckOfTerminal } from './terminals';
 
 export interface GatewayOptions {
@@ -44,6 +38,8 @@ export class TerminalOfflineError extends AppError {
 }
 
 const offline = () => new TerminalOfflineError();
+/** At most this long a registration waits to learn whether the connection it would replace answers. */
+const PROBE_MS = 5000;
 
 /**
  * The JT/T 808 gateway: a TCP server whose connections are `Session`s. It keeps the registry of
@@ -132,37 +128,46 @@ export class Gateway implements SessionHost {
     await this.ingest.drain();
   }
 
-  /** Sends 0x8201 and resolves with the terminal's 0x0201 (stored like any report). */
-  queryLocation(tid: string, timeoutMs = this.options.replyTimeoutMs): Promise<QueriedLocation> {
+  /** Set by the command router: whether another process holds `tid` alive (null: one process). */
+  heldElsewhere: ((tid: string) => Promise<boolean>) | null = null;
+
+  /**
+   * Sends a command to the terminal `tid` connected here and resolves with its answer: for
+   * 0x8201 the `QueriedLocation`, for the others the result of the terminal's 0x0001 (0 ok, 1 fail,
+   * 2 bad message, 3 unsupported). Rejects with 511 when the terminal is not connected here or
+   * silent, with 400 when the command cannot be encoded (text GBK cannot write).
+   */
+  execute(tid: string, command: TerminalCommand, timeoutMs = this.options.replyTimeoutMs): Promise<unknown> {
+    if (command.kind === 'probe') return this.probe(tid);
     const session = this.byTid.get(tid);
-    if (!session) return Promise.reject(offline());
-    return session.command<QueriedLocation>(
-      MSG.locationQuery,
-      (h) => encodeLocationQuery(h),
-      timeoutMs,
-      offline,
-    );
+    const frame = commandFrame(command);
+    if (!session || !frame) return Promise.reject(offline());
+    return session.command(frame.msgId, frame.encode, timeoutMs, offline);
+  }
+
+  async heldAlive(tid: string, asking: Session): Promise<boolean> {
+    const held = this.byTid.get(tid);
+    if (held && held !== asking && held.state === 'authenticated') return this.probe(tid);
+    return this.heldElsewhere ? this.heldElsewhere(tid) : false;
   }
 
   /**
-   * Sends a 0x8300 text message (flags: see the codec's TEXT_FLAG) and resolves with the result of
-   * the terminal's 0x0001 (0 ok, 1 fail, 2 bad message, 3 unsupported). Text GBK cannot write is
-   * refused with body code 400.
+   * True when the connection of `tid` here is alive: it answers a location query, or it sent a frame
+   * within a heartbeat period (a third of the idle limit). One that is neither is closed, so that
+   * the terminal, reconnecting after its link broke unnoticed, may register again.
    */
-  sendText(
-    tid: string,
-    flags: number,
-    text: string,
-    timeoutMs = this.options.replyTimeoutMs,
-  ): Promise<number> {
-    const session = this.byTid.get(tid);
-    if (!session) return Promise.reject(offline());
-    return session.command<number>(
-      MSG.textMessage,
-      (h) => encodeTextMessage(h, { flag: flags, text }),
-      timeoutMs,
-      offline,
-    );
+  private async probe(tid: string): Promise<boolean> {
+    const held = this.byTid.get(tid);
+    if (!held || held.state !== 'authenticated') return false;
+    try {
+      await this.execute(tid, { kind: 'locationQuery' }, Math.min(this.options.replyTimeoutMs, PROBE_MS));
+      return true;
+    } catch {
+      if (held.state !== 'authenticated') return false;
+      if (Date.now() - held.lastFrameAt < this.options.idleMs / 3) return true;
+      held.close('silent when another connection of the terminal registered');
+      return false;
+    }
   }
 
   /**
@@ -177,11 +182,15 @@ export class Gateway implements SessionHost {
       if (terminalId === null || !ids.has(terminalId)) continue;
       const terminal = await this.db
         .selectFrom('terminal')
-        .select(['phone', 'deleted_at'])
+        .select(['phone', 'deleted_at', 'auth_code_hash'])
         .where('id', '=', terminalId)
         .executeTakeFirst();
       if (!terminal || terminal.deleted_at !== null || terminal.phone.replace(/^0+/, '') !== session.tid) {
         session.close('terminal deleted or renumbered');
+        continue;
+      }
+      if (terminal.auth_code_hash === null) {
+        session.close('authentication code reset');
         continue;
       }
       const before = session.scope;
@@ -193,22 +202,6 @@ export class Gateway implements SessionHost {
         if (after) this.ingest.setOnline(after.truckId, true);
       }
     }
-  }
-
-  /** Sends 0x8103 (set terminal parameters) and resolves with the result of the terminal's 0x0001. */
-  setParameters(
-    tid: string,
-    parameters: TerminalParameter[],
-    timeoutMs = this.options.replyTimeoutMs,
-  ): Promise<number> {
-    const session = this.byTid.get(tid);
-    if (!session) return Promise.reject(offline());
-    return session.command<number>(
-      MSG.setParameters,
-      (h) => encodeSetParameters(h, { parameters }),
-      timeoutMs,
-      offline,
-    );
   }
 
   private accept(socket: net.Socket): void {

@@ -17,7 +17,8 @@ import {
 } from '../jt808';
 import { PendingCommands } from './commands';
 import { type GatewayLog, TerminalConnection } from './connection';
-import { authCodeMatches, findTerminal, issueAuthCode, markOnline, truckOfTerminal } from './terminals';
+import { registrationMismatch } from './registration';
+import { authCodeFor, authCodeMatches, findTerminal, markOnline, truckOfTerminal } from './terminals';
 
 export type { GatewayLog };
 
@@ -31,6 +32,11 @@ export interface SessionHost {
   /** Reports of one connection waiting for their commit before its socket stops being read. */
   maxPending: number;
   authenticated(session: Session): void;
+  /**
+   * True when another connection of the terminal `tid`, on this process or another, is
+   * authenticated and still answers: a new registration must not take its place.
+   */
+  heldAlive(tid: string, asking: Session): Promise<boolean>;
   closed(session: Session): void;
   /** True while the ingest backlog is over its limit: the session pauses until `resumeAll`. */
   overloaded(session: Session): boolean;
@@ -173,17 +179,31 @@ export class Session extends TerminalConnection {
 
   private async register(header: Jt808Header, message: Register): Promise<void> {
     const terminal = await findTerminal(this.host.db, header.tid, header.phone);
-    if (!terminal) {
+    const mismatch = terminal ? registrationMismatch(terminal, message) : 'phone';
+    if (!terminal || mismatch) {
       this.host.log.info(
-        { tid: header.tid, plate: message.plate, remote: this.remote },
-        'unknown terminal refused',
+        { tid: header.tid, plate: message.plate, remote: this.remote, mismatch },
+        'registration refused: no such terminal',
       );
       this.send(header, (h) =>
         encodeRegisterResponse(h, { replySerial: header.serial, result: REGISTER_RESULT.noSuchTerminal }),
       );
       return;
     }
-    const authCode = await issueAuthCode(this.host.db, terminal.id, header.version, this.host.now());
+    if (await this.host.heldAlive(header.tid, this)) {
+      this.host.log.warn(
+        { tid: header.tid, remote: this.remote },
+        'registration refused: the terminal is connected and answers',
+      );
+      this.send(header, (h) =>
+        encodeRegisterResponse(h, {
+          replySerial: header.serial,
+          result: REGISTER_RESULT.terminalRegistered,
+        }),
+      );
+      return;
+    }
+    const authCode = await authCodeFor(this.host.db, terminal, header.version, this.host.now());
     this.host.log.info({ tid: header.tid, remote: this.remote }, 'terminal registered');
     this.send(header, (h) =>
       encodeRegisterResponse(h, { replySerial: header.serial, result: REGISTER_RESULT.ok, authCode }),

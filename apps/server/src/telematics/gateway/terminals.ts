@@ -8,6 +8,12 @@ import type { TruckScope } from '../ingest/trips';
 export interface KnownTerminal {
   id: number;
   authCodeHash: string | null;
+  /** The code handed out at the last registration (null before it and after a reset). */
+  authCode: string | null;
+  /** What the operator recorded (null: not recorded, not checked at registration). */
+  terminalNo: string | null;
+  manufacturer: string | null;
+  model: string | null;
 }
 
 function sha256(text: string): Buffer {
@@ -26,32 +32,55 @@ export async function findTerminal(
   const phones = tid === headerPhone ? [tid] : [tid, headerPhone];
   const row = await db
     .selectFrom('terminal')
-    .select(['id', 'auth_code_hash'])
+    .select(['id', 'auth_code_hash', 'auth_code', 'terminal_no', 'manufacturer', 'model'])
     .where('phone', 'in', phones)
     .where('deleted_at', 'is', null)
     .orderBy('id')
     .executeTakeFirst();
-  return row ? { id: row.id, authCodeHash: row.auth_code_hash } : null;
+  return row
+    ? {
+        id: row.id,
+        authCodeHash: row.auth_code_hash,
+        authCode: row.auth_code,
+        terminalNo: row.terminal_no,
+        manufacturer: row.manufacturer,
+        model: row.model,
+      }
+    : null;
 }
 
-/** A fresh authentication code for a registering terminal; only its SHA-256 is stored. */
-export async function issueAuthCode(
+/**
+ * The authentication code for a registering terminal: the one it was given before (a terminal keeps
+ * its code, as JT/T 808 intends), or a fresh one after a reset or at the first registration.
+ */
+export async function authCodeFor(
   db: Kysely<Database>,
-  terminalId: number,
+  terminal: KnownTerminal,
   version: 2013 | 2019,
   now: number,
 ): Promise<string> {
-  const code = randomBytes(8).toString('hex').toUpperCase();
+  const kept = terminal.authCode && authCodeMatches(terminal.authCode, terminal.authCodeHash);
+  const code = kept ? (terminal.authCode as string) : randomBytes(8).toString('hex').toUpperCase();
   await db
     .updateTable('terminal')
     .set({
+      auth_code: code,
       auth_code_hash: sha256(code).toString('hex'),
       registered_at: now,
       protocol_version: String(version),
     })
-    .where('id', '=', terminalId)
+    .where('id', '=', terminal.id)
     .execute();
   return code;
+}
+
+/** Forgets the terminal's code: its next registration gets a new one, the old one authenticates no more. */
+export async function resetAuthCode(db: Kysely<Database>, terminalId: number): Promise<void> {
+  await db
+    .updateTable('terminal')
+    .set({ auth_code: null, auth_code_hash: null })
+    .where('id', '=', terminalId)
+    .execute();
 }
 
 /** Constant-time comparison of a presented code with the stored hash. */

@@ -10,6 +10,7 @@ import {
   type Jt808Version,
   MSG,
   type PlatformResponse,
+  type RegisterBody,
   type RegisterResponse,
 } from '../jt808';
 
@@ -111,7 +112,14 @@ export class TestTerminal {
     return r.message as PlatformResponse;
   }
 
-  async register(plate = '京A12345'): Promise<RegisterResponse> {
+  /**
+   * Registers as the demo seed records its terminals (maker FLEET, model FL-808A, terminal ID
+   * `T` and the phone's last six digits); `as` changes what the frame claims.
+   */
+  async register(
+    plate = '京A12345',
+    as: Partial<Pick<RegisterBody, 'manufacturer' | 'model' | 'terminalId'>> = {},
+  ): Promise<RegisterResponse> {
     const header = this.header();
     this.send(
       encodeRegister(header, {
@@ -119,9 +127,10 @@ export class TestTerminal {
         city: 100,
         manufacturer: 'FLEET',
         model: 'FL-808A',
-        terminalId: 'T000001',
+        terminalId: `T${this.phone.slice(-6)}`,
         plateColor: 2,
         plate,
+        ...as,
       }),
     );
     const r = await this.next(MSG.registerResponse);

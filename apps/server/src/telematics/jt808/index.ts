@@ -105,7 +105,7 @@ export type {
   RegisterResponse,
   RegisterResponseBody,
 } from './messages/registration';
-export { REGISTER_RESULT } from './messages/registration';
+export { REGISTER_RESULT, registerFieldWidths } from './messages/registration';
 export type { TextMessage, TextMessageBody } from './messages/text-message';
 export { TEXT_FLAG, TEXT_TYPE } from './messages/text-message';
 export type { WaybillReport } from './messages/waybill';

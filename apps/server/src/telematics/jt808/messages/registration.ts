@@ -17,6 +17,15 @@ const WIDTHS: Record<RegisterLayout, [number, number, number]> = {
   '2013': [5, 20, 7],
   '2019': [11, 30, 30],
 };
+/** Byte widths of manufacturer, model and terminal id in a layout (longer values arrive cut). */
+export function registerFieldWidths(layout: RegisterLayout): {
+  manufacturer: number;
+  model: number;
+  terminalId: number;
+} {
+  const [manufacturer, model, terminalId] = WIDTHS[layout];
+  return { manufacturer, model, terminalId };
+}
 const fixedLength = (layout: RegisterLayout) => 5 + WIDTHS[layout].reduce((a, b) => a + b, 0);
 
 export interface RegisterBody {

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestTerminal } from '../telematics/gateway/test-terminal';
+import { encodeLocation, type LocationInput } from '../telematics/jt808';
+import { call, DEMO, login, startTestApp, TEST_DATABASES, type TestApp } from '../test/support';
+
+const beijing: LocationInput = { lat: 39.908692, lon: 116.397477, speed: 30, time: 0 };
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 3000): Promise<void> {
+  for (const until = Date.now() + timeoutMs; !(await check()); ) {
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe.each(TEST_DATABASES)('terminal security of the gateway on $title', (database) => {
+  let t: TestApp;
+  let port: number;
+  let admin: string;
+  let minute = 0;
+
+  beforeAll(async () => {
+    t = await startTestApp(database, { jt808Port: 0, jt808ReplyTimeoutMs: 1000 });
+    port = t.app.jt808Port as number;
+    admin = await login(t.app, 'admin', DEMO.admin);
+  });
+  afterAll(() => t.close());
+
+  const terminalRow = (phone: string) =>
+    t.db.db.selectFrom('terminal').selectAll().where('phone', '=', phone).executeTakeFirstOrThrow();
+  const positionsOf = async (phone: string) => {
+    const { id } = await terminalRow(phone);
+    const rows = await t.db.db
+      .selectFrom('position')
+      .select('truck_id')
+      .where('terminal_id', '=', id)
+      .execute();
+    return rows.length;
+  };
+  /** Sends one report and answers the platform's result for it. */
+  async function report(terminal: TestTerminal): Promise<number> {
+    const h = terminal.header();
+    minute++;
+    terminal.send(encodeLocation(h, { ...beijing, time: t.now() - 30 * 60_000 + minute * 1000 }));
+    return (await terminal.answerTo(h.serial)).result;
+  }
+
+  it('finding 11: a registration that does not match the recorded terminal ID, maker or model is refused with result 4', async () => {
+    const phone = '13800000031';
+    for (const claim of [{ terminalId: 'X999999' }, { manufacturer: 'EVIL' }, { model: 'OTHER-1' }]) {
+      const attacker = await TestTerminal.connect(port, phone);
+      const answer = await attacker.register('京A12345', claim);
+      expect(answer.result).toBe(4);
+      expect(answer.authCode).toBeUndefined();
+      await attacker.close();
+    }
+    expect((await terminalRow(phone)).auth_code_hash).toBeNull();
+  });
+
+  it('finding 11: a takeover attempt while the real terminal reports is refused (result 3) and the real terminal keeps reporting', async () => {
+    const phone = '13800000032';
+    const real = await TestTerminal.connect(port, phone);
+    await real.login();
+    expect(await report(real)).toBe(0);
+
+    const attacker = await TestTerminal.connect(port, phone);
+    const answer = await attacker.register();
+    expect(answer.result).toBe(3);
+    expect(answer.authCode).toBeUndefined();
+    // a code guessed or left from before does not help either
+    expect((await attacker.authenticate('0000000000000000')).result).toBe(1);
+
+    for (let i = 0; i < 3; i++) expect(await report(real)).toBe(0);
+    expect(real.isClosed).toBe(false);
+    await waitFor(async () => (await positionsOf(phone)) === 4);
+    await real.close();
+  });
+
+  it('finding 11: the authentication code stays the same across registrations, so a device that keeps it still authenticates', async () => {
+    const phone = '13800000033';
+    const first = await TestTerminal.connect(port, phone);
+    const a = await first.register();
+    expect(a.result).toBe(0);
+    expect((await first.authenticate(a.authCode as string)).result).toBe(0);
+    await first.close();
+
+    const again = await TestTerminal.connect(port, phone);
+    const b = await again.register();
+    expect(b.result).toBe(0);
+    expect(b.authCode).toBe(a.authCode);
+    await again.close();
+
+    // the device re-connects and authenticates with the code it kept, without registering
+    const kept = await TestTerminal.connect(port, phone);
+    expect((await kept.authenticate(a.authCode as string)).result).toBe(0);
+    expect(await report(kept)).toBe(0);
+    await kept.close();
+  });
+
+  it('finding 11: the operator resets the code on the terminal page: the connection closes, the old code fails, the next registration gets a new one', async () => {
+    const phone = '13800000034';
+    const terminal = await TestTerminal.connect(port, phone);
+    const first = await terminal.register();
+    expect((await terminal.authenticate(first.authCode as string)).result).toBe(0);
+    const { id } = await terminalRow(phone);
+
+    const reset = await call(t.app, 'POST', '/api/terminal/resetAuthCode', { token: admin, body: { id } });
+    expect(reset.body).toMatchObject({ code: 200 });
+    await terminal.closed;
+
+    const old = await TestTerminal.connect(port, phone);
+    expect((await old.authenticate(first.authCode as string)).result).toBe(1);
+    await old.closed;
+    const fresh = await TestTerminal.connect(port, phone);
+    const next = await fresh.register();
+    expect(next.result).toBe(0);
+    expect(next.authCode).not.toBe(first.authCode);
+    expect((await fresh.authenticate(next.authCode as string)).result).toBe(0);
+    await fresh.close();
+
+    // another team's dispatcher may not reset it: the route checks the menu code
+    const finance = await login(t.app, 'finance', DEMO.finance);
+    const refused = await call(t.app, 'POST', '/api/terminal/resetAuthCode', {
+      token: finance,
+      body: { id },
+    });
+    expect(refused.status).toBe(403);
+  });
+});
