@@ -131,7 +131,8 @@ const FEATURES = [
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
-    trustProxy: true,
+    // X-Forwarded-For only from the configured proxies: the client address rate limits count by
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: 2 * 1024 * 1024,
   });
   const database = options.database ?? connect(config.databaseUrl);
@@ -151,7 +152,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   // JT/T 808 gateway, ingest and position partitions: started when the app is ready, stopped
   // (reports drained, open trips saved) on close, before the database closes (hooks run last first).
-  const telematics = new Telematics(database, config, app.log, bus);
+  const telematics = new Telematics(database, config, app.log);
   app.decorate('telematics', telematics);
   app.decorate('jt808Port', null);
   app.addHook('onReady', async () => {

@@ -41,3 +41,16 @@ describe('map settings', () => {
     expect(() => loadConfig({ MAP_TILE_COORDS: 'bd09' })).toThrow('MAP_TILE_COORDS');
   });
 });
+
+describe('proxy and abuse settings', () => {
+  it('believe X-Forwarded-For from no one unless TRUST_PROXY names the proxies', () => {
+    expect(loadConfig({})).toMatchObject({ trustProxy: [], smsRateLimit: 20, smsDailyLimit: 10 });
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+    ]);
+    for (const bad of ['true', '10.0.0.0/33', 'proxy.lan', '1.2.3.4/8/9'])
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow('TRUST_PROXY');
+  });
+});

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -50,6 +51,12 @@ export interface AppConfig {
   refreshTokenMs: number;
   /** Login attempts per minute and client address. */
   loginRateLimit: number;
+  /** SMS codes one client address may ask for per hour (SMS_RATE_LIMIT). */
+  smsRateLimit: number;
+  /** SMS codes one phone number may receive per day (SMS_DAILY_LIMIT). */
+  smsDailyLimit: number;
+  /** Proxies whose X-Forwarded-For is believed (TRUST_PROXY): addresses or CIDRs; empty believes none. */
+  trustProxy: string[];
   /** Seed the demo fleet into an empty database. */
   seedDemo: boolean;
   // --- Maps and reverse geocoding (modules/geo) ---
@@ -120,6 +127,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     tokenIdleMs: intEnv(env, 'TOKEN_IDLE_HOURS', 12) * 3600_000,
     refreshTokenMs: intEnv(env, 'REFRESH_TOKEN_DAYS', 30) * 86400_000,
     loginRateLimit: intEnv(env, 'LOGIN_RATE_LIMIT', 30),
+    smsRateLimit: intEnv(env, 'SMS_RATE_LIMIT', 20),
+    smsDailyLimit: intEnv(env, 'SMS_DAILY_LIMIT', 10),
+    trustProxy: trustedProxies(env.TRUST_PROXY),
     seedDemo: env.SEED_DEMO !== '0',
     ...geoConfig(env),
     ...mapConfig(env),
@@ -175,4 +185,21 @@ function simulatorConfig(env: NodeJS.ProcessEnv) {
   if (simulatorSpeedup < 1) throw new Error('SIMULATOR_SPEEDUP must be at least 1');
   if (simulatorReportSeconds < 1) throw new Error('SIMULATOR_REPORT_SECONDS must be at least 1');
   return { simulatorSpeedup, simulatorReportSeconds };
+}
+
+/** TRUST_PROXY: comma-separated addresses or CIDRs of the reverse proxies in front of the platform. */
+function trustedProxies(raw: string | undefined): string[] {
+  const list = (raw ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  for (const entry of list) {
+    const [address, bits, extra] = entry.split('/');
+    const version = isIP(address ?? '');
+    const maxBits = version === 6 ? 128 : 32;
+    const badBits = bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= maxBits);
+    if (!version || badBits || extra !== undefined)
+      throw new Error(`TRUST_PROXY must list IP addresses or CIDRs separated by commas, got "${entry}"`);
+  }
+  return list;
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../modules/auth/tokens';
 import { type Client, listen, open, secondProcess } from '../realtime/test-sockets';
 import { call, DEMO, login, startTestApp, TEST_DATABASES, type TestApp } from '../test/support';
@@ -125,5 +125,89 @@ describe.runIf(TEST_DATABASES.some((d) => d.name === 'postgres'))('sessions on t
       await two.close();
       await one.close();
     }
+  });
+});
+
+describe.each(TEST_DATABASES)('abuse limits on $title', (database) => {
+  let t: TestApp;
+  afterEach(() => t?.close());
+  /** One public call from a client address, with an X-Forwarded-For header of its choosing. */
+  const from = async (
+    method: 'GET' | 'POST',
+    url: string,
+    ip: string,
+    forwardedFor: string,
+    payload?: unknown,
+  ) => {
+    const res = await t.app.inject({
+      method,
+      url,
+      remoteAddress: ip,
+      headers: { 'x-forwarded-for': forwardedFor },
+      ...(payload ? { payload: payload as Record<string, unknown> } : {}),
+    });
+    return res.statusCode;
+  };
+  const wrongLogin = { username: 'dispatch', password: sha256Hex('wrong') };
+  let n = 0;
+  const rotating = () => `198.51.100.${++n % 250}`;
+
+  it('finding 8: rotating X-Forwarded-For does not defeat the per-address limits of login, picture code, SMS and registration', async () => {
+    t = await startTestApp(database, { loginRateLimit: 3, smsRateLimit: 2 });
+    const limited = async (method: 'GET' | 'POST', url: string, times: number, body?: unknown) => {
+      const statuses: number[] = [];
+      for (let i = 0; i < times; i++) statuses.push(await from(method, url, '203.0.113.7', rotating(), body));
+      return statuses;
+    };
+    expect(await limited('POST', '/api/auth/login', 4, wrongLogin)).toEqual([200, 200, 200, 429]);
+    expect(await limited('GET', '/api/verify/getVerifyCode?verifyCodeId=abcdefgh1234', 4)).toEqual([
+      200, 200, 200, 429,
+    ]);
+    const sms: number[] = [];
+    for (const phone of ['13900000001', '13900000002', '13900000003'])
+      sms.push(await from('POST', '/api/sms/send', '203.0.113.7', rotating(), { phone }));
+    expect(sms).toEqual([200, 200, 429]);
+    expect(t.sms).toHaveLength(2);
+    const register = { code: 'nope0000', phone: '13900000004', smsCode: '123456' };
+    expect((await limited('POST', '/api/driver/register/verify', 4, register)).at(-1)).toBe(429);
+    // another address still gets its own allowance
+    expect(await from('POST', '/api/auth/login', '203.0.113.8', rotating(), wrongLogin)).toBe(200);
+  });
+
+  it('finding 8: X-Forwarded-For is believed only from the proxies TRUST_PROXY names', async () => {
+    t = await startTestApp(database, { loginRateLimit: 2, trustProxy: ['10.0.0.0/8'] });
+    // through the trusted proxy each client has its own limit
+    for (const client of ['198.51.100.1', '198.51.100.2', '198.51.100.3'])
+      expect(await from('POST', '/api/auth/login', '10.1.2.3', client, wrongLogin)).toBe(200);
+    expect(await from('POST', '/api/auth/login', '10.1.2.3', '198.51.100.1', wrongLogin)).toBe(200);
+    expect(await from('POST', '/api/auth/login', '10.1.2.3', '198.51.100.1', wrongLogin)).toBe(429);
+    // the failure is recorded with the client's address, not the proxy's
+    const ips = await t.db.db.selectFrom('login_failure').select('ip').execute();
+    expect(new Set(ips.map((r) => r.ip))).toEqual(new Set(['198.51.100.1', '198.51.100.2', '198.51.100.3']));
+    // a caller that is not a trusted proxy cannot choose its address
+    expect(await from('POST', '/api/auth/login', '203.0.113.9', '198.51.100.4', wrongLogin)).toBe(200);
+    expect(await from('POST', '/api/auth/login', '203.0.113.9', '198.51.100.5', wrongLogin)).toBe(200);
+    expect(await from('POST', '/api/auth/login', '203.0.113.9', '198.51.100.6', wrongLogin)).toBe(429);
+  });
+
+  it('finding 8: one phone number gets at most SMS_DAILY_LIMIT codes a day, from any address', async () => {
+    t = await startTestApp(database, { smsDailyLimit: 3 });
+    const answers: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/sms/send',
+        remoteAddress: `203.0.113.${20 + i}`,
+        payload: { phone: '13900000009' },
+      });
+      answers.push(res.json().msg);
+      t.advance(61_000);
+    }
+    expect(answers.slice(0, 3)).toEqual(['success', 'success', 'success']);
+    expect(answers[3]).toBe('今日验证码发送次数已达上限');
+    expect(t.sms).toHaveLength(3);
+    t.advance(86_400_000);
+    const tomorrow = await call(t.app, 'POST', '/api/sms/send', { body: { phone: '13900000009' } });
+    expect(tomorrow.body.code).toBe(200);
   });
 });

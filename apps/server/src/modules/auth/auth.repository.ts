@@ -75,38 +75,3 @@ export async function createSession(
     })
     .execute();
 }
-
-export function revokeSession(db: Kysely<Database>, sessionId: number, now: number) {
-  return db.updateTable('user_session').set({ revoked_at: now }).where('id', '=', sessionId).execute();
-}
-
-export function revokeUserSessions(
-  db: Kysely<Database>,
-  userId: number,
-  now: number,
-  exceptSessionId?: number,
-) {
-  let q = db
-    .updateTable('user_session')
-    .set({ revoked_at: now })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null);
-  if (exceptSessionId !== undefined) q = q.where('id', '<>', exceptSessionId);
-  return q.execute();
-}
-
-/** Ends the user's sessions in one merchant (the user was disabled there only). */
-export function revokeMerchantSessions(
-  db: Kysely<Database>,
-  userId: number,
-  merchantId: number,
-  now: number,
-) {
-  return db
-    .updateTable('user_session')
-    .set({ revoked_at: now })
-    .where('user_id', '=', userId)
-    .where('merchant_id', '=', merchantId)
-    .where('revoked_at', 'is', null)
-    .execute();
-}

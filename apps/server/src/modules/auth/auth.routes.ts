@@ -35,6 +35,8 @@ const labels = {
 
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
   const tag = '会话';
+  // calls of one client address per minute (login, picture code, SMS code checks)
+  const perMinute = { max: ctx.config.loginRateLimit, timeWindow: 60_000 };
   const deps = { db: ctx.db, now: ctx.config.now, refreshMs: ctx.config.refreshTokenMs, bus: ctx.bus };
 
   route(app, tag, {
@@ -43,7 +45,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     summary: '登录：密码为输入内容的SHA-256；同一用户名15分钟内失败3次后需图形验证码',
     access: 'public',
     labels,
-    rateLimit: { max: ctx.config.loginRateLimit, timeWindow: 60_000 },
+    rateLimit: perMinute,
     body: z.object({
       username,
       password: sha256,
@@ -126,6 +128,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     summary: '该用户名是否需要图形验证码（15分钟内失败3次及以上）',
     access: 'public',
     labels,
+    rateLimit: perMinute,
     query: z.object({ userName: z.string().trim().max(50).default('') }),
     handler: ({ query }) => service.isCaptchaRequired(ctx.db, query.userName, ctx.config.now()),
   });
@@ -136,6 +139,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     summary: '图形验证码（SVG）；一次有效，5分钟过期',
     access: 'public',
     labels,
+    rateLimit: perMinute,
     raw: true,
     query: z.object({ verifyCodeId }),
     handler: async ({ query, reply }) => {
@@ -147,12 +151,13 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
   route(app, tag, {
     method: 'POST',
     url: '/sms/send',
-    summary: '发送短信验证码（同一号码60秒一次，每日10次）',
+    summary: `发送短信验证码（同一号码60秒一次，每日${ctx.config.smsDailyLimit}次；同一地址每小时${ctx.config.smsRateLimit}次）`,
     access: 'public',
     labels,
-    rateLimit: { max: ctx.config.loginRateLimit, timeWindow: 60_000 },
+    rateLimit: { max: ctx.config.smsRateLimit, timeWindow: 3600_000 },
     body: z.object({ phone: phoneLooseSchema }),
-    handler: ({ body }) => sendSmsCode(ctx.db, ctx.sms, body.phone, ctx.config.now()),
+    handler: ({ body }) =>
+      sendSmsCode(ctx.db, ctx.sms, body.phone, ctx.config.now(), ctx.config.smsDailyLimit),
   });
 
   route(app, tag, {
@@ -161,6 +166,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     summary: '校验短信验证码是否正确（不作废）',
     access: 'public',
     labels,
+    rateLimit: perMinute,
     body: smsBody,
     handler: ({ body }) => checkSmsCode(ctx.db, body.phone, body.code, ctx.config.now(), false),
   });
@@ -171,6 +177,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     summary: '核验短信验证码并作废',
     access: 'public',
     labels,
+    rateLimit: perMinute,
     body: smsBody,
     handler: async ({ body }) => {
       if (!(await checkSmsCode(ctx.db, body.phone, body.code, ctx.config.now(), true))) {

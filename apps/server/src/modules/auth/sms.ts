@@ -20,10 +20,16 @@ export function logSmsProvider(log: FastifyBaseLogger): SmsProvider {
 
 export const SMS_TTL_MS = 5 * 60_000;
 export const SMS_RESEND_MS = 60_000;
-export const SMS_DAILY_LIMIT = 10;
 const SMS_MAX_ATTEMPTS = 5;
 
-export async function sendSmsCode(db: Kysely<Database>, provider: SmsProvider, phone: string, now: number) {
+/** Sends a code to a phone: at most one a minute and `dailyLimit` in 24 hours to one number. */
+export async function sendSmsCode(
+  db: Kysely<Database>,
+  provider: SmsProvider,
+  phone: string,
+  now: number,
+  dailyLimit: number,
+) {
   const recent = await db
     .selectFrom('sms_code')
     .select(['created_at'])
@@ -33,7 +39,7 @@ export async function sendSmsCode(db: Kysely<Database>, provider: SmsProvider, p
     .execute();
   if (recent[0] && recent[0].created_at > now - SMS_RESEND_MS)
     throw badInput('验证码发送过于频繁，请60秒后再试');
-  if (recent.length >= SMS_DAILY_LIMIT) throw badInput('今日验证码发送次数已达上限');
+  if (recent.length >= dailyLimit) throw badInput('今日验证码发送次数已达上限');
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await db
     .insertInto('sms_code')
