@@ -294,6 +294,24 @@ describe('角色管理', () => {
     await screenshot(page, 'system-role-added');
   });
 
+  it('counts the same permissions of a role in the list and in its dialog', async () => {
+    await openList(ROLES, '/system/role/list');
+    for (const name of ['调度员', '管理员']) {
+      const listed = (await row(name).first().locator('td').allInnerTexts()).find((text) =>
+        /^\d+ 项$/.test(text),
+      );
+      expect(listed, name).toBeDefined();
+      await row(name).first().getByText('编辑').click();
+      const dialog = page.getByRole('dialog', { name: '编辑角色' });
+      await dialog.locator('.ant-tree-title', { hasText: /^首页$/ }).waitFor();
+      await dialog.getByText(listed as string, { exact: true }).waitFor();
+      await settled();
+      await screenshot(page, `system-role-count-${name}`);
+      await button(dialog, '取消').click();
+      await dialog.waitFor({ state: 'hidden' });
+    }
+  });
+
   it('deletes the role after a confirmation', async () => {
     await row(NEW_ROLE).getByText('删除').click();
     const confirm = page.locator('.ant-modal-confirm');

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { addRole, editRole, fetchMenuTree, type Role } from '../../api/system';
 import { type DialogStatus, FormDialog } from '../../kit';
 import { texts } from '../../locales';
-import { checkedLeaves, codesToSave, menuCheckTree } from './menuTree';
+import { checkedLeaves, codesToSave, grantedCount, menuCheckTree } from './menuTree';
 
 const t = texts.system.roles;
 
@@ -69,7 +69,7 @@ export function RoleDialog({ open, status, role, onClose, onSaved }: RoleDialogP
         ) : (
           <div style={{ border: '1px solid var(--ant-color-border, #d9d9d9)', borderRadius: 6, padding: 8 }}>
             <Typography.Text type="secondary" style={{ display: 'block', marginBottom: 4 }}>
-              {texts.system.roles.codeCountUnit(checked.length)}
+              {t.codeCountUnit(grantedCount(tree, checked))}
             </Typography.Text>
             <Tree
               checkable

@@ -57,6 +57,15 @@ export function checkedLeaves(tree: readonly MenuCheckNode[], codes: readonly st
 }
 
 /**
+ * How many permissions a role grants, the one count the role list and the role dialog both show:
+ * the ticked leaves of the tree (pages and their buttons), not the group menus above them, which
+ * are ticked or half-ticked by their children, nor hidden pages that come with their menu.
+ */
+export function grantedCount(tree: readonly MenuCheckNode[], codes: readonly string[]): number {
+  return checkedLeaves(tree, codes).length;
+}
+
+/**
  * The codes to save: ticked and half-ticked nodes (a group whose children are partly granted keeps
  * its own code), plus the role's earlier codes that the tree does not show (hidden pages, links).
  */

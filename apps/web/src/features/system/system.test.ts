@@ -1,6 +1,6 @@
-import { MENU_TREE, type MenuNode } from '@fleet/domain';
+import { MENU_TREE, type MenuNode, ROLE_PRESETS } from '@fleet/domain';
 import { describe, expect, it } from 'vitest';
-import { checkedLeaves, codesToSave, menuCheckTree, treeCodes } from './menuTree';
+import { checkedLeaves, codesToSave, grantedCount, menuCheckTree, treeCodes } from './menuTree';
 import { confirmError, emailError, passwordError, phoneError, userFields, usernameError } from './userForm';
 
 const tree: MenuNode[] = [
@@ -64,6 +64,20 @@ describe('role menu tree', () => {
 
   it('ticks only the leaves of a role', () => {
     expect(checkedLeaves(checkTree, ['car09', 'car0904', 'car090401', 'car03'])).toEqual(['car090401']);
+  });
+
+  it('counts a role as the list and the dialog show it: the granted leaves, whatever else is ticked', () => {
+    const full = menuCheckTree(MENU_TREE);
+    for (const preset of ['admin', 'dispatch', 'finance', 'safety'] as const) {
+      const saved = [...ROLE_PRESETS[preset]];
+      const leaves = checkedLeaves(full, saved);
+      // the list counts the saved codes; the dialog counts its ticked keys, groups included
+      expect(grantedCount(full, saved), preset).toBe(leaves.length);
+      expect(grantedCount(full, [...leaves, ...saved.filter((c) => !leaves.includes(c))]), preset).toBe(
+        leaves.length,
+      );
+    }
+    expect(grantedCount(checkTree, ['car09', 'car0904', 'car090401', 'car03'])).toBe(1);
   });
 
   it('saves ticked and half-ticked codes and keeps codes the tree does not show', () => {

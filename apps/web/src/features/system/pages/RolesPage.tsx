@@ -1,4 +1,4 @@
-import { OPERATE_LOG_PAGES } from '@fleet/domain';
+import { MENU_TREE, OPERATE_LOG_PAGES } from '@fleet/domain';
 import { Space, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { deleteRole, fetchRoles, type Role, type RoleQuery } from '../../../api/system';
@@ -13,10 +13,13 @@ import {
 } from '../../../kit';
 import { dateTimeText, orDash } from '../../../kit/format';
 import { texts } from '../../../locales';
+import { grantedCount, menuCheckTree } from '../menuTree';
 import { RoleDialog } from '../RoleDialog';
 
 const t = texts.system.roles;
 const common = texts.kit.common;
+/** The tree the role dialog ticks (the server's /system/menu/tree is the same menu data). */
+const ROLE_MENU_TREE = menuCheckTree(MENU_TREE);
 
 const searchFields: SearchField[] = [{ name: 'name', label: t.name, placeholder: t.namePlaceholder }];
 
@@ -44,7 +47,7 @@ export default function RolesPage() {
         key: 'codes',
         dataIndex: 'codes',
         title: t.codeCount,
-        render: (codes: string[]) => t.codeCountUnit(codes.length),
+        render: (codes: string[]) => t.codeCountUnit(grantedCount(ROLE_MENU_TREE, codes)),
       },
       { key: 'createdAt', dataIndex: 'createdAt', title: t.createdAt, render: dateTimeText },
       {
