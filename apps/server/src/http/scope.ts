@@ -1,3 +1,4 @@
+import { ancestors } from '@fleet/domain';
 import { type ExpressionBuilder, sql } from 'kysely';
 
 /** What a caller may see: one merchant, and the subtree of their own team. */
@@ -22,6 +23,26 @@ export function inScope(scope: Scope, table: string) {
     eb.and([
       eb(`${table}.merchant_id`, '=', scope.merchantId),
       eb(`${table}.team_code`, 'like', likePrefix(scope.teamCode)),
+    ]);
+}
+
+/**
+ * Reference records (lines, stations, customers, common addresses, fee types, prices) are shared down
+ * the team tree: a caller reads and picks those of its own subtree and those of the teams above its
+ * own. Changing or deleting them stays with inScope.
+ */
+export function inReferenceScope(scope: Scope, table: string) {
+  const above = ancestors(scope.teamCode);
+  // biome-ignore lint/suspicious/noExplicitAny: applies to any table that has merchant_id and team_code
+  return (eb: ExpressionBuilder<any, any>) =>
+    eb.and([
+      eb(`${table}.merchant_id`, '=', scope.merchantId),
+      above.length === 0
+        ? eb(`${table}.team_code`, 'like', likePrefix(scope.teamCode))
+        : eb.or([
+            eb(`${table}.team_code`, 'like', likePrefix(scope.teamCode)),
+            eb(`${table}.team_code`, 'in', above),
+          ]),
     ]);
 }
 

@@ -275,7 +275,7 @@ const HUAILAI = station('怀来服务区', 'service', '115.545,40.410', '河北�
 export const DEMO_LINES: readonly DemoLine[] = [
   {
     code: 'coal-dongsheng-tianjin',
-    name: '东胜—天津港煤炭干线',
+    name: '东胜至天津港煤炭干线',
     kind: 'coal',
     roads: ['G65', 'G6', '六环', 'S15'],
     roadKm: 955,
@@ -307,7 +307,7 @@ export const DEMO_LINES: readonly DemoLine[] = [
   },
   {
     code: 'coal-zhungeer-tianjin',
-    name: '准格尔—大同—天津港煤炭干线',
+    name: '准格尔经大同至天津港煤炭干线',
     kind: 'coal',
     roads: ['喇嘛湾黄河大桥', '右玉—大同公路', '宣大高速', 'G6', '六环', 'S15'],
     roadKm: 800,
@@ -336,7 +336,7 @@ export const DEMO_LINES: readonly DemoLine[] = [
   },
   {
     code: 'trunk-beijing-shijiazhuang',
-    name: '北京大兴—石家庄干线',
+    name: '北京大兴至石家庄干线',
     kind: 'trunk',
     roads: ['六环', 'G4'],
     roadKm: 275,
@@ -352,7 +352,7 @@ export const DEMO_LINES: readonly DemoLine[] = [
   },
   {
     code: 'trunk-beijing-tianjin',
-    name: '北京—天津京津塘干线',
+    name: '北京至天津京津塘干线',
     kind: 'trunk',
     roads: ['G2 京津塘高速'],
     roadKm: 140,

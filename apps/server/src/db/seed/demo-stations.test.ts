@@ -21,7 +21,7 @@ describe.each(TEST_DATABASES)('demo stations and lines on $name', (database) => 
     expect(names).toEqual([...expected].sort());
 
     const trunk = page.body.data.list.find(
-      (l: { routeName: string }) => l.routeName === '北京大兴—石家庄干线',
+      (l: { routeName: string }) => l.routeName === '北京大兴至石家庄干线',
     );
     const info = await call(t.app, 'GET', '/api/route/info', {
       token: admin,

@@ -4,6 +4,7 @@ import { hashPassword, sha256Hex } from '../../modules/auth/tokens';
 import type { Database } from '../schema';
 import { type DemoTruck, demoFleet } from './demo-fleet';
 import { DEMO_ACCOUNTS, DEMO_MERCHANTS } from './demo-org';
+import { seedDemoReference } from './demo-reference';
 import { seedDemoStationsAndLines } from './demo-stations';
 
 /** Trucks of the demo fleet (each with a terminal and a driver). */
@@ -70,6 +71,7 @@ export async function seedDemo(
       await insertTruck(tx, merchantIds.get(truck.merchant) as number, truck, now);
     }
     await seedDemoStationsAndLines(tx, merchantIds, now);
+    const userIds = new Map<string, number>();
     for (const account of DEMO_ACCOUNTS) {
       const first = account.memberships[0];
       const user = await tx
@@ -85,6 +87,7 @@ export async function seedDemo(
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      userIds.set(account.username, user.id);
       for (const membership of account.memberships) {
         const merchantId = merchantIds.get(membership.merchant) as number;
         await tx
@@ -106,6 +109,7 @@ export async function seedDemo(
           .execute();
       }
     }
+    await seedDemoReference(tx, merchantIds, userIds.get('admin') as number, now);
   });
   return true;
 }

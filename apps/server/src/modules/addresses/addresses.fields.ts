@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/schema';
 import type { AuthContext } from '../../http/auth';
 import { optionalText, requiredText, teamCodeField } from '../../http/form-fields';
-import { inScope } from '../../http/scope';
+import { inReferenceScope } from '../../http/scope';
 
 export const ADDRESS_TYPES = enumRecord(ADDRESS_TYPE_OPTIONS);
 export const ADDRESS_SOURCES = enumRecord(ADDRESS_SOURCE_OPTIONS);
@@ -94,7 +94,10 @@ export function addressLogFields(row: ReturnType<typeof addressColumns>): Record
   };
 }
 
-/** Addresses of the caller's scope, not deleted, with their team name. */
+/**
+ * Addresses the caller may see and pick, not deleted, with their team name: its subtree's and those of
+ * the teams above (common addresses are reference data; changing one stays with its own subtree).
+ */
 export function addressBase(db: Kysely<Database>, auth: AuthContext) {
   return db
     .selectFrom('common_address')
@@ -103,7 +106,7 @@ export function addressBase(db: Kysely<Database>, auth: AuthContext) {
         .onRef('team.merchant_id', '=', 'common_address.merchant_id')
         .onRef('team.team_code', '=', 'common_address.team_code'),
     )
-    .where(inScope(auth.scope, 'common_address'))
+    .where(inReferenceScope(auth.scope, 'common_address'))
     .where('common_address.deleted_at', 'is', null);
 }
 

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/schema';
 import type { AuthContext } from '../../http/auth';
 import { optionalText, teamCodeField } from '../../http/form-fields';
-import { inScope } from '../../http/scope';
+import { inReferenceScope } from '../../http/scope';
 
 export const CUSTOMER_TYPES = enumRecord(CUSTOMER_TYPE_OPTIONS);
 export const SETTLEMENT_TYPES = enumRecord(SETTLEMENT_TYPE_OPTIONS);
@@ -142,7 +142,10 @@ export function customerLogFields(row: ReturnType<typeof customerColumns>): Reco
   };
 }
 
-/** Customers of the caller's scope with their team name. */
+/**
+ * Customers the caller may see and pick, with their team name: its subtree's and those of the teams
+ * above (customers are reference data; changing one stays with its own subtree).
+ */
 export function customerBase(db: Kysely<Database>, auth: AuthContext) {
   return db
     .selectFrom('customer')
@@ -151,7 +154,7 @@ export function customerBase(db: Kysely<Database>, auth: AuthContext) {
         .onRef('team.merchant_id', '=', 'customer.merchant_id')
         .onRef('team.team_code', '=', 'customer.team_code'),
     )
-    .where(inScope(auth.scope, 'customer'));
+    .where(inReferenceScope(auth.scope, 'customer'));
 }
 
 export const customerSelection = [

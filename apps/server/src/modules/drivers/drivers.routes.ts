@@ -25,7 +25,7 @@ import {
 
 /** 司机管理 (car090103); the review page (car090109) opens drivers it created. */
 export const DRIVER_CODES = ['car090103'] as const;
-const DRIVER_VIEW_CODES = ['car090103', 'car090109'] as const;
+export const DRIVER_VIEW_CODES = ['car090103', 'car090109'] as const;
 
 export const driverLog = (id: number, teamCode: string, content: string) => ({
   pageEnum: OPERATE_LOG_PAGES.driver,

@@ -96,17 +96,18 @@ export function registerCollieryLineRoutes(app: FastifyInstance, ctx: AppContext
     ['/colliery/line/info', false],
     ['/colliery/line/infoNoTeam', true],
   ] as const) {
+    // both read lines the caller may pick: its own subtree's and those of the teams above
     route(app, tag, {
       method: 'GET',
       url,
       summary: wholeMerchant
-        ? '线路详情（本商户内，不限车队：运单等引用其他车队线路时使用）'
+        ? '线路详情（运单等引用线路时使用：本人管辖及上级车队的线路）'
         : '线路详情（含站点表 stationList 与 path）',
       access: LINE_READ_CODES,
       labels: LINE_LABELS,
       query: z.object({ id: idField('线路不正确') }),
       handler: async ({ auth, query }) => {
-        const line = await findLine(db, auth, query.id, wholeMerchant);
+        const line = await findLine(db, auth, query.id);
         return lineView(line, await lineRows(db, line.id));
       },
     });

@@ -5,8 +5,9 @@ import type { Database } from '../../db/schema';
 import type { AuthContext } from '../../http/auth';
 import { badInput, notFound } from '../../http/envelope';
 import { teamCodeField } from '../../http/form-fields';
+import { usableRecord, usableRecords } from '../../http/references';
 import { paging } from '../../http/route';
-import { inMerchant, inScope } from '../../http/scope';
+import { inReferenceScope, inScope } from '../../http/scope';
 import type { LineWithNames } from './lines.fields';
 import type { LineStationRow } from './lines.table';
 
@@ -21,17 +22,23 @@ export const lineFilter = z.object({
 });
 export type LineFilter = z.output<typeof lineFilter>;
 
-/** Live lines with their team's and customer's names: in the caller's scope, or the whole merchant. */
-export function scopedLines(db: Kysely<Database>, auth: AuthContext, wholeMerchant = false) {
+/**
+ * How far a query of lines reaches: `read` the lines a caller may see and pick (its subtree and the
+ * teams above, finding reference data), `write` those it may change (its subtree).
+ */
+export type LineReach = 'read' | 'write';
+
+/** Live lines with their team's and customer's names (a customer only when the caller may use it). */
+export function scopedLines(db: Kysely<Database>, auth: AuthContext, reach: LineReach = 'read') {
   return db
     .selectFrom('line')
     .leftJoin('team', (j) =>
       j.onRef('team.merchant_id', '=', 'line.merchant_id').onRef('team.team_code', '=', 'line.team_code'),
     )
     .leftJoin('customer', (j) =>
-      j.onRef('customer.id', '=', 'line.customer_id').onRef('customer.merchant_id', '=', 'line.merchant_id'),
+      j.onRef('customer.id', '=', 'line.customer_id').on(inReferenceScope(auth.scope, 'customer')),
     )
-    .where(wholeMerchant ? inMerchant(auth.scope, 'line') : inScope(auth.scope, 'line'))
+    .where(reach === 'read' ? inReferenceScope(auth.scope, 'line') : inScope(auth.scope, 'line'))
     .where('line.deleted_at', 'is', null);
 }
 
@@ -53,9 +60,9 @@ export async function findLine(
   db: Kysely<Database>,
   auth: AuthContext,
   id: number,
-  wholeMerchant = false,
+  reach: LineReach = 'read',
 ): Promise<LineWithNames> {
-  const row = await scopedLines(db, auth, wholeMerchant)
+  const row = await scopedLines(db, auth, reach)
     .selectAll('line')
     .select(['team.team_name as teamName', 'customer.customer_name as customerName'])
     .where('line.id', '=', id)
@@ -108,30 +115,15 @@ export async function lineNameTaken(
 
 /** Stations named by rows must be live stations the caller may use. */
 export async function checkRowStations(db: Kysely<Database>, auth: AuthContext, rows: readonly StationRow[]) {
-  const ids = [...new Set(rows.map((r) => r.stationId).filter((id): id is number => id !== null))];
-  if (ids.length === 0) return;
-  const found = await db
-    .selectFrom('station')
-    .select('id')
-    .where(inScope(auth.scope, 'station'))
-    .where('deleted_at', 'is', null)
-    .where('id', 'in', ids)
-    .execute();
-  const known = new Set(found.map((s) => s.id));
+  const ids = rows.map((r) => r.stationId).filter((id): id is number => id !== null);
+  const known = await usableRecords(db, auth.scope, 'station', ids);
   const index = rows.findIndex((r) => r.stationId !== null && !known.has(r.stationId));
   if (index >= 0) throw badInput(`站点: 第${index + 1}行的站点不存在或无权使用`);
 }
 
-/** A customer of the merchant, or 400. */
+/** A customer the caller may use (its subtree or a team above), or 400; its name for the log. */
 export async function checkCustomer(db: Kysely<Database>, auth: AuthContext, customerId: number) {
-  const found = await db
-    .selectFrom('customer')
-    .select(['id', 'customer_name'])
-    .where(inMerchant(auth.scope, 'customer'))
-    .where('id', '=', customerId)
-    .executeTakeFirst();
-  if (!found) throw badInput('客户: 不存在或无权使用');
-  return found;
+  return (await usableRecord(db, auth.scope, 'customer', customerId)).name;
 }
 
 /** Replaces a line's station rows and its totals (inside the caller's transaction). */

@@ -46,7 +46,7 @@ export function lineService(db: Kysely<Database>, routing: Routing, now: () => n
     if (await lineNameTaken(db, auth.merchantId, body.routeName, exceptId))
       throw badInput('线路名称: 已存在');
     await checkRowStations(db, auth, body.stationList as StationRow[]);
-    return body.customerId ? (await checkCustomer(db, auth, body.customerId)).customer_name : null;
+    return body.customerId ? await checkCustomer(db, auth, body.customerId) : null;
   }
 
   const columns = (body: LineBody) => ({
@@ -89,7 +89,7 @@ export function lineService(db: Kysely<Database>, routing: Routing, now: () => n
     },
 
     async update(auth: AuthContext, body: LineBody & { id: number }): Promise<void> {
-      const before = await findLine(db, auth, body.id);
+      const before = await findLine(db, auth, body.id, 'write');
       const teamCode = body.teamCode ?? before.team_code;
       const customerName = await checks(auth, body, teamCode, body.id);
       const rows = await prepareRows(body.stationList as StationRow[]);
@@ -114,7 +114,7 @@ export function lineService(db: Kysely<Database>, routing: Routing, now: () => n
     },
 
     async remove(auth: AuthContext, ids: readonly number[]): Promise<number> {
-      const lines = await Promise.all(ids.map((id) => findLine(db, auth, id)));
+      const lines = await Promise.all(ids.map((id) => findLine(db, auth, id, 'write')));
       const at = now();
       await db.transaction().execute(async (tx) => {
         await tx.updateTable('line').set({ deleted_at: at, updated_at: at }).where('id', 'in', ids).execute();

@@ -158,7 +158,7 @@ describe.each(TEST_DATABASES)('lines on $name', (database) => {
       await bad(line('别家客户', [DONGSHENG, { ...PORT, seq: 2 }], { customerId: 999999 })),
     ).toMatchObject({
       code: 400,
-      msg: '客户: 不存在或无权使用',
+      msg: '客户: 不存在或不在您的管辖范围内',
     });
     expect(await bad(line('限速', [DONGSHENG, { ...PORT, seq: 2 }], { speedLimit: 300 }))).toMatchObject({
       code: 400,
@@ -203,7 +203,7 @@ describe.each(TEST_DATABASES)('lines on $name', (database) => {
     );
   });
 
-  it('lists, searches and offers lines within the caller’s team subtree', async () => {
+  it('lists, searches and offers lines of the caller’s team subtree and of the teams above', async () => {
     await call(t.app, 'POST', '/api/colliery/line/add', {
       token: dispatch,
       body: line('包头短倒', [DONGSHENG, { ...BAOTOU, stationType: 3 }], { routeType: 2 }),
@@ -227,10 +227,16 @@ describe.each(TEST_DATABASES)('lines on $name', (database) => {
       token: dispatch,
       query: { routeName: '天津' },
     });
-    expect(fuzzy.body.data).toEqual([{ id: lineId, value: '东胜至天津港' }]);
+    // its own line, and the demo trunk line of 干线运输车队 above it
+    expect(fuzzy.body.data).toEqual([
+      { id: lineId, value: '东胜至天津港' },
+      { id: expect.any(Number), value: '北京至天津京津塘干线' },
+    ]);
     // the box offers enabled lines only
     const box = await call(t.app, 'GET', '/api/route/box', { token: dispatch });
-    expect(box.body.data.map((b: { name: string }) => b.name)).toEqual(['包头短倒']);
+    const boxed = box.body.data.map((b: { name: string }) => b.name);
+    expect(boxed).toContain('包头短倒');
+    expect(boxed).not.toContain('东胜至天津港');
     const names = await call(t.app, 'GET', '/api/route/name/list', {
       token: dispatch,
       query: { routeName: '东胜' },
@@ -250,19 +256,23 @@ describe.each(TEST_DATABASES)('lines on $name', (database) => {
     expect(series.body.data).toEqual(['J6P']);
     // 干线二分队's finance user (capacity route pages) sees none of them, even by id
     const finance = await login(t.app, 'finance', DEMO.finance);
-    const other = await call(t.app, 'POST', '/api/colliery/line/page', { token: finance, body: {} });
-    expect(other.body.data).toEqual({ list: [], total: 0 });
+    const other = await call(t.app, 'POST', '/api/colliery/line/page', {
+      token: finance,
+      body: { pageSize: 100 },
+    });
+    const seen = other.body.data.list.map((l: { routeName: string; teamCode: string }) => l.teamCode);
+    expect(seen).not.toContain('10000010010001');
     const byId = await call(t.app, 'GET', '/api/colliery/line/info', {
       token: finance,
       query: { id: String(lineId) },
     });
     expect(byId.body.code).toBe(404);
-    // infoNoTeam reads any line of the merchant
+    // nor through infoNoTeam, which reads the lines a waybill may pick
     const noTeam = await call(t.app, 'GET', '/api/colliery/line/infoNoTeam', {
       token: finance,
       query: { id: String(lineId) },
     });
-    expect(noTeam.body.data.routeName).toBe('东胜至天津港');
+    expect(noTeam.body.code).toBe(404);
   });
 
   it('deletes lines and logs it', async () => {

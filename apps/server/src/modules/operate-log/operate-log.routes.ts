@@ -4,12 +4,14 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { pageOffset, paging, route } from '../../http/route';
 import { inScope } from '../../http/scope';
+import { logAccess } from './operate-log.access';
 
 export function registerOperateLogRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, '操作日志', {
     method: 'POST',
     url: '/colliery/operate/log/tc/page',
-    summary: '某条数据的操作日志（dataId + pageEnum，默认6），按时间倒序',
+    summary:
+      '某条数据的操作日志（dataId + pageEnum，默认6），按时间倒序；仅对可打开该数据的用户（持有其页面的菜单权限、数据在其管辖范围内）可见',
     access: 'login',
     list: true,
     labels: { dataId: '数据编号', pageEnum: '日志类型' },
@@ -25,11 +27,14 @@ export function registerOperateLogRoutes(app: FastifyInstance, ctx: AppContext):
         .default(DEFAULT_OPERATE_LOG_PAGE),
     }),
     handler: async ({ auth, body }) => {
-      const q = ctx.db
+      const access = await logAccess(ctx.db, auth, body.pageEnum, body.dataId);
+      if (!access) return { list: [], total: 0 };
+      let q = ctx.db
         .selectFrom('operate_log')
-        .where(inScope(auth.scope, 'operate_log'))
+        .where('merchant_id', '=', auth.merchantId)
         .where('page_enum', '=', body.pageEnum)
         .where('data_id', '=', body.dataId);
+      if (access === 'entries') q = q.where(inScope(auth.scope, 'operate_log'));
       const [rows, total] = await Promise.all([
         q
           .select(['id', 'created_at', 'account_name', 'content'])

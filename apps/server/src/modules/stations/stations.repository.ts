@@ -5,7 +5,7 @@ import type { AuthContext } from '../../http/auth';
 import { notFound } from '../../http/envelope';
 import { teamCodeField } from '../../http/form-fields';
 import { paging } from '../../http/route';
-import { inScope } from '../../http/scope';
+import { inReferenceScope, inScope } from '../../http/scope';
 import type { StationWithTeam } from './stations.fields';
 
 /** The list filter of /station/list and /station/export (query string). */
@@ -18,8 +18,14 @@ export const stationFilter = z.object({
 });
 export type StationFilter = z.output<typeof stationFilter>;
 
-/** Live stations in the caller's scope, with their team's name. */
-export function scopedStations(db: Kysely<Database>, auth: AuthContext) {
+/**
+ * How far a query of stations reaches: `read` those a caller may see and pick (its subtree and the
+ * teams above: stations are reference data), `write` those it may change (its subtree).
+ */
+export type StationReach = 'read' | 'write';
+
+/** Live stations the caller reaches, with their team's name. */
+export function scopedStations(db: Kysely<Database>, auth: AuthContext, reach: StationReach = 'read') {
   return db
     .selectFrom('station')
     .leftJoin('team', (j) =>
@@ -27,7 +33,7 @@ export function scopedStations(db: Kysely<Database>, auth: AuthContext) {
         .onRef('team.merchant_id', '=', 'station.merchant_id')
         .onRef('team.team_code', '=', 'station.team_code'),
     )
-    .where(inScope(auth.scope, 'station'))
+    .where(reach === 'read' ? inReferenceScope(auth.scope, 'station') : inScope(auth.scope, 'station'))
     .where('station.deleted_at', 'is', null);
 }
 
@@ -44,13 +50,14 @@ export function filteredStations(
   return q;
 }
 
-/** One station of the caller's scope, or 404. */
+/** One station the caller reaches, or 404. */
 export async function findStation(
   db: Kysely<Database>,
   auth: AuthContext,
   id: number,
+  reach: StationReach = 'read',
 ): Promise<StationWithTeam> {
-  const row = await scopedStations(db, auth)
+  const row = await scopedStations(db, auth, reach)
     .selectAll('station')
     .select('team.team_name as teamName')
     .where('station.id', '=', id)

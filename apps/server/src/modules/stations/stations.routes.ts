@@ -154,7 +154,7 @@ export function registerStationRoutes(app: FastifyInstance, ctx: AppContext): vo
     labels: STATION_LABELS,
     body: stationUpdateBody,
     handler: async ({ auth, body }) => {
-      const before = await findStation(db, auth, body.id);
+      const before = await findStation(db, auth, body.id, 'write');
       const teamCode = await checkTeam(auth, body.teamCode ?? before.team_code);
       if (await nameTaken(db, auth.merchantId, body.name, body.id)) throw badInput('站点名称: 已存在');
       const columns = stationColumns(body);
@@ -191,7 +191,7 @@ export function registerStationRoutes(app: FastifyInstance, ctx: AppContext): vo
       .refine((b) => b.id !== undefined || (b.ids?.length ?? 0) > 0, { message: '请选择站点', path: ['id'] }),
     handler: async ({ auth, body }) => {
       const ids = [...new Set([...(body.ids ?? []), ...(body.id !== undefined ? [body.id] : [])])];
-      const rows = await Promise.all(ids.map((id) => findStation(db, auth, id)));
+      const rows = await Promise.all(ids.map((id) => findStation(db, auth, id, 'write')));
       const at = now();
       await db.transaction().execute(async (tx) => {
         await tx

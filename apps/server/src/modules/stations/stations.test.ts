@@ -84,8 +84,12 @@ describe.each(TEST_DATABASES)('stations on $name', (database) => {
       query: { fenceType: 'polygon' },
     });
     expect(polygons.body.data.list.map((s: { name: string }) => s.name)).toEqual(['天津港卸货区']);
+    // the box offers dispatch's own stations and those of 干线运输车队 above it
     const box = await call(t.app, 'GET', '/api/station/box', { token: dispatch, query: { keyword: '天津' } });
-    expect(box.body.data).toEqual([expect.objectContaining({ name: '天津港卸货区', value: '天津港卸货区' })]);
+    expect(box.body.data).toContainEqual(
+      expect.objectContaining({ name: '天津港卸货区', value: '天津港卸货区' }),
+    );
+    expect(box.body.data).toContainEqual(expect.objectContaining({ name: '天津开发区物流中心' }));
     expect(await logOf(a.body.data.id)).toEqual(['新增站点 东胜煤矿装货点（圆形，半径500米）']);
   });
 
@@ -161,12 +165,19 @@ describe.each(TEST_DATABASES)('stations on $name', (database) => {
     expect(entries[0]).toContain('多边形顶点：空→4个顶点');
   });
 
-  it("keeps stations within the caller's team subtree", async () => {
+  it("shows stations of the caller's team subtree and of the teams above, none of a sibling team", async () => {
     const finance = await login(t.app, 'finance', DEMO.finance);
     // finance (干线二分队) reads stations through the capacity route pages but sees none of 干线一分队
-    const list = await call(t.app, 'GET', '/api/station/list', { token: finance });
-    expect(list.body).toMatchObject({ code: 200, data: { total: 0, list: [] } });
-    const mine = await call(t.app, 'GET', '/api/station/list', { token: dispatch });
+    const list = await call(t.app, 'GET', '/api/station/list', {
+      token: finance,
+      query: { pageSize: '500' },
+    });
+    const teams = new Set(list.body.data.list.map((s: { teamCode: string }) => s.teamCode));
+    expect([...teams]).toEqual(['1000001001']);
+    const mine = await call(t.app, 'GET', '/api/station/list', {
+      token: dispatch,
+      query: { teamCode: '10000010010001' },
+    });
     const id = mine.body.data.list[0].id;
     const info = await call(t.app, 'GET', '/api/station/info', { token: finance, query: { id: String(id) } });
     expect(info.body.code).toBe(404);
@@ -251,7 +262,8 @@ describe.each(TEST_DATABASES)('stations on $name', (database) => {
         { row: 5, message: '站点名称“天津港卸货区”已存在' },
       ]),
     );
-    const before = await call(t.app, 'GET', '/api/station/list', { token: dispatch });
+    const own = { teamCode: '10000010010001' };
+    const before = await call(t.app, 'GET', '/api/station/list', { token: dispatch, query: own });
     expect(before.body.data.total).toBe(2);
 
     const good = await upload(
@@ -262,7 +274,10 @@ describe.each(TEST_DATABASES)('stations on $name', (database) => {
       ]),
     );
     expect(good.code).toBe(200);
-    const after = await call(t.app, 'GET', '/api/station/list', { token: dispatch, query: { type: '3' } });
+    const after = await call(t.app, 'GET', '/api/station/list', {
+      token: dispatch,
+      query: { ...own, type: '3' },
+    });
     expect(after.body.data.list).toEqual([
       expect.objectContaining({
         name: '包头东河停车场',

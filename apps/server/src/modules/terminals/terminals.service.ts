@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { AuthContext } from '../../http/auth';
 import { badInput, notFound } from '../../http/envelope';
-import { inScope } from '../../http/scope';
+import { usableRecord } from '../../http/references';
 import { describeChanges } from '../operate-log/changes';
 import { recordOperation } from '../operate-log/operate-log.repository';
 import { findTeam } from '../teams/teams.repository';
@@ -38,15 +38,13 @@ export async function findOwnTerminal(
 
 /** A truck of the caller's scope (not deleted) to bind a terminal to. */
 export async function findBindableTruck(db: Kysely<Database>, auth: AuthContext, truckId: number) {
+  await usableRecord(db, auth.scope, 'truck', truckId, '绑定车辆');
   const truck = await db
     .selectFrom('truck as t')
     .leftJoin('terminal as tm', 'tm.id', 't.terminal_id')
     .select(['t.id', 't.car_no', 't.team_code', 't.terminal_id', 'tm.phone'])
-    .where(inScope(auth.scope, 't'))
-    .where('t.deleted_at', 'is', null)
     .where('t.id', '=', truckId)
-    .executeTakeFirst();
-  if (!truck) throw badInput('绑定车辆: 不存在或不在您的管辖范围内');
+    .executeTakeFirstOrThrow();
   if (truck.terminal_id !== null)
     throw badInput(`绑定车辆: ${truck.car_no} 已绑定终端 ${truck.phone}，请先解绑`);
   return truck;

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { AuthContext } from '../../http/auth';
 import { badInput, notFound } from '../../http/envelope';
+import { usableRecord } from '../../http/references';
 import { inScope, type Scope } from '../../http/scope';
 import { describeChanges } from '../operate-log/changes';
 import { recordOperation } from '../operate-log/operate-log.repository';
@@ -41,29 +42,17 @@ export async function checkTruck(
   const taken = await takenBy(db, auth.merchantId, { carNo: values.carNo, vin: values.vin, exceptId: id });
   if (taken.carNo) throw badInput(`车牌号: ${values.carNo} 已存在`);
   if (taken.vin) throw badInput(`车架号: ${values.vin} 已存在`);
-  if (values.driverId !== null) {
-    const driver = await db
-      .selectFrom('driver')
-      .select('id')
-      .where(inScope(auth.scope, 'driver'))
-      .where('deleted_at', 'is', null)
-      .where('id', '=', values.driverId)
-      .executeTakeFirst();
-    if (!driver) throw badInput('司机: 不存在或不在您的管辖范围内');
-  }
+  if (values.driverId !== null) await usableRecord(db, auth.scope, 'driver', values.driverId, '司机');
   if (values.terminalId !== null) {
-    const terminal = await db
-      .selectFrom('terminal as tm')
-      .leftJoin('truck as t', (j) => j.onRef('t.terminal_id', '=', 'tm.id').on('t.deleted_at', 'is', null))
-      .select(['tm.id', 'tm.phone', 't.id as truckId', 't.car_no'])
-      .where(inScope(auth.scope, 'tm'))
-      .where('tm.deleted_at', 'is', null)
-      .where('tm.id', '=', values.terminalId)
+    const terminal = await usableRecord(db, auth.scope, 'terminal', values.terminalId, '终端');
+    const bound = await db
+      .selectFrom('truck')
+      .select(['id', 'car_no'])
+      .where('terminal_id', '=', terminal.id)
+      .where('deleted_at', 'is', null)
       .executeTakeFirst();
-    if (!terminal) throw badInput('终端: 不存在或不在您的管辖范围内');
-    if (terminal.truckId !== null && terminal.truckId !== id) {
-      throw badInput(`终端: ${terminal.phone} 已绑定车辆 ${terminal.car_no}，请先解绑`);
-    }
+    if (bound && bound.id !== id)
+      throw badInput(`终端: ${terminal.name} 已绑定车辆 ${bound.car_no}，请先解绑`);
   }
 }
 
