@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OfflineGeocoder } from '../modules/geo/offline-geocoder';
 import { TestTerminal } from '../telematics/gateway/test-terminal';
+import { startWriterThread } from '../telematics/ingest/sqlite-writer';
 import {
   encodeHeartbeat,
   encodeLocation,
@@ -9,7 +10,15 @@ import {
   type LocationInput,
   MSG,
 } from '../telematics/jt808';
-import { call, DEMO, login, startTestApp, TEST_DATABASES, type TestApp } from '../test/support';
+import {
+  call,
+  DEMO,
+  login,
+  SQLITE_FILE_DATABASE,
+  startTestApp,
+  TEST_DATABASES,
+  type TestApp,
+} from '../test/support';
 
 /** The frame of the outside test: terminal 013800000003, 39.1°N, 117.2°W (status bit 3: west). */
 const WEST_FRAME = Buffer.from(
@@ -236,5 +245,26 @@ describe.each(TEST_DATABASES)('gateway before authentication on $title', (databa
     await terminal.login();
     expect(terminal.isClosed).toBe(false);
     await Promise.all([...held.slice(1).map((c) => c.close()), terminal.close()]);
+  });
+});
+
+describe('ingest durability on SQLite', () => {
+  it('finding 16: the connections that write group commits sync every commit (synchronous FULL)', async () => {
+    const t = await startTestApp(SQLITE_FILE_DATABASE, { jt808Port: 0 });
+    try {
+      const sqlite = t.db.sqlite;
+      if (!sqlite) throw new Error('a SQLite database has its connection handle');
+      // 2 is FULL: the WAL is synced at every commit, so an acknowledged report survives power loss
+      expect(sqlite.pragma('synchronous', { simple: true })).toBe(2);
+      const thread = startWriterThread(sqlite, { pragmas: [], log: console, onFailed: () => {} });
+      if (!thread) throw new Error('a database file has a writer thread');
+      try {
+        expect(await thread.pragma('synchronous')).toBe(2);
+      } finally {
+        await thread.close();
+      }
+    } finally {
+      await t.close();
+    }
   });
 });

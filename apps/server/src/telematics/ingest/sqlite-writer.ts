@@ -22,6 +22,8 @@ interface Reply {
 export interface WriterThread {
   /** Writes the batch in one transaction of the thread's connection; resolves after COMMIT. */
   write(batch: Batch): Promise<void>;
+  /** The value of a pragma on the thread's connection, e.g. `synchronous` (2: FULL). */
+  pragma(name: string): Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -105,6 +107,15 @@ export function startWriterThread(
         );
       });
       setIds(track, ids);
+    },
+    async pragma(name) {
+      if (failed) throw failed;
+      const id = ++seq;
+      const ids = await new Promise<number[]>((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        worker.postMessage({ seq: id, pragma: name });
+      });
+      return ids[0];
     },
     close() {
       closing = true;

@@ -8,7 +8,8 @@ const Database = require(workerData.driver);
 const { sql, chunk } = workerData;
 const db = new Database(workerData.file);
 db.pragma('journal_mode = WAL');
-db.pragma('synchronous = NORMAL');
+// FULL, as the main connection (db/connection.ts): a report is acknowledged after its commit is synced.
+db.pragma('synchronous = FULL');
 db.pragma('foreign_keys = ON');
 // A long transaction of the API on the main connection holds the write lock: wait for it.
 db.pragma('busy_timeout = 30000');
@@ -71,6 +72,10 @@ parentPort.on('message', (m) => {
   if (m.close) {
     db.close();
     parentPort.close();
+    return;
+  }
+  if (m.pragma !== undefined) {
+    parentPort.postMessage({ seq: m.seq, ids: [db.pragma(m.pragma, { simple: true })] });
     return;
   }
   try {
