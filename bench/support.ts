@@ -158,6 +158,8 @@ export async function startServer(
     simulatorVehicles: 0,
     logLevel: 'warn',
     jt808IdleMs: 3600_000,
+    // every simulated terminal connects from loopback, thousands at once
+    jt808PreAuthPerAddress: 1_000_000,
     ...overrides,
   };
   const app = await buildApp(config, { ...options, database: db, logger: { level: 'warn' } });
