@@ -1,6 +1,7 @@
 import { allMenuCodes } from '@fleet/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hashToken, sha256Hex } from '../modules/auth/tokens';
+import { loadRecipients } from '../modules/messages/recipients';
 import { call, DEMO, login, startTestApp, TEST_DATABASES, type TestApp } from '../test/support';
 
 const ALL_CODES = [...allMenuCodes()];
@@ -108,6 +109,15 @@ describe.each(TEST_DATABASES)('accounts and roles on $title', (database) => {
     expect(page.data.list.find((u: { id: number }) => u.id === adminId).status).toBe(0);
     const picker = await post(ops, '/user/getUserLit', { nickname: '系统管理员' });
     expect(picker.data.list).toEqual([]);
+    const coalId = (
+      await t.db.db
+        .selectFrom('merchant')
+        .select('id')
+        .where('name', '=', '示例煤炭运输有限公司')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const recipients = (await loadRecipients(t.db.db, [coalId], t.now())).get(coalId) ?? [];
+    expect(recipients.map((r) => r.userId)).not.toContain(adminId);
     const enable = await post(ops, '/system/user/changeStatus', { id: adminId, status: 1 });
     expect(enable.code, enable.msg).toBe(200);
     await coalToken('admin', DEMO.admin);

@@ -94,6 +94,8 @@ export async function loadRecipients(
     .select(['um.user_id', 'um.merchant_id', 'um.team_code', 's.codes'])
     .where('um.merchant_id', 'in', merchantIds)
     .where('u.status', '=', 1)
+    // a user disabled in one merchant only gets none of its alarms
+    .where('um.status', '=', 1)
     .orderBy('um.user_id')
     .execute();
   const pages = await loadPageCodes(db, merchantIds, now);
