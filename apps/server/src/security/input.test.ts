@@ -140,7 +140,8 @@ describe.each(TEST_DATABASES)('input on $name', (database) => {
         '',
       ],
       ['公式客户乙', '发货方', '月结', '', { formula: 'E2*2' }, ''],
-      ['公式客户丙', '发货方', '月结', '', '', { formula: '1/0', result: { error: '#DIV/0!' } }],
+      ['公式客户丙', '发货方', '月结', { error: '#N/A' }, '', ''],
+      ['公式客户丁', '发货方', '月结', '', '', { formula: '1/0', result: { error: '#DIV/0!' } }],
     ]);
     const { payload, headers } = multipartBody({ filename: '客户.xlsx', content: read });
     const res = await t.app.inject({
@@ -154,14 +155,15 @@ describe.each(TEST_DATABASES)('input on $name', (database) => {
     expect(body.msg).not.toContain('[object Object]');
     expect(body.data.errors).toEqual([
       { row: 3, message: expect.stringMatching(/^账期天数: .*公式/) },
-      { row: 4, message: expect.stringMatching(/^备注: .*#DIV\/0!/) },
+      { row: 4, message: expect.stringMatching(/^联系人: .*#N\/A/) },
+      { row: 5, message: expect.stringMatching(/^备注: .*公式/) },
     ]);
 
     const good = await customerSheet([
       [
         { formula: '"公式客户"&"甲"', result: '公式客户甲' },
         '发货方',
-        '月结',
+        '账期结算',
         { text: '王经理', hyperlink: 'mailto:wang@example.com' },
         { formula: '10+20', result: 30 },
         { richText: [{ text: '备' }, { text: '注' }] },

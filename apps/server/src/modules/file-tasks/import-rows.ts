@@ -34,14 +34,25 @@ export function parseRows<R>(
     const key = normalHeader(header ?? '');
     if (key && !columnOf.has(key)) columnOf.set(key, column);
   });
-  const fields = def.columns.map((c) => ({ key: c.key, column: columnOf.get(normalHeader(c.header)) }));
+  const fields = def.columns.map((c) => ({
+    key: c.key,
+    header: c.header,
+    column: columnOf.get(normalHeader(c.header)),
+  }));
   const labels = Object.fromEntries(def.columns.map((c) => [c.key, c.header]));
   const rows: R[] = [];
   const errors: ImportRowError[] = [];
   let expected = 2;
-  for (const { row, cells } of sheet.rows) {
+  for (const { row, cells, problems } of sheet.rows) {
     for (; expected < row; expected++) errors.push({ row: expected, message: '空行，请删除空行后重新导入' });
     expected = row + 1;
+    const unread = fields
+      .map((f) => ({ header: f.header, problem: problems.find((p) => p.column === f.column) }))
+      .find((f) => f.problem);
+    if (unread?.problem) {
+      errors.push({ row, message: `${unread.header}: ${unread.problem.message}` });
+      continue;
+    }
     const record: Record<string, string> = {};
     for (const { key, column } of fields) record[key] = column === undefined ? '' : (cells[column] ?? '');
     const parsed = def.row.safeParse(record);

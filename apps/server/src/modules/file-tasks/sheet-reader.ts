@@ -2,10 +2,18 @@ import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { openPart, type ZipPart } from './zip-guard';
 
+/** A cell that holds no readable value (a formula without its result, an error value), by column. */
+export interface CellProblem {
+  column: number;
+  message: string;
+}
+
 /** One data row of an imported sheet: its Excel row number and the cell texts by column (1-based). */
 export interface SheetRow {
   row: number;
   cells: string[];
+  /** Cells refused with the reason; their text in `cells` is ''. */
+  problems: CellProblem[];
 }
 
 export interface ReadSheet {
@@ -35,37 +43,78 @@ function dateText(date: Date): string {
   return time === '00:00:00' ? day : `${day} ${time}`;
 }
 
-/** A cell as trimmed text: rich text joined, formulas by their result, hyperlinks by their text, errors empty. */
-export function cellText(value: unknown): string {
+export const NO_FORMULA_RESULT = '公式没有保存计算结果，请在Excel中打开、保存后重新导入，或填写数值';
+
+/** Whether an Excel number format shows a date or time (what ExcelJS itself checks). */
+function isDateFormat(format: string | undefined): boolean {
+  if (!format) return false;
+  return /[ymdhsb]/i.test(format.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, ''));
+}
+
+/** An Excel serial day number (1900 date system) as the Date ExcelJS gives for a date cell. */
+function serialDate(serial: number): Date {
+  return new Date(Math.round((serial - 25569) * 86_400_000));
+}
+
+type CellRead = string | { problem: string };
+
+/**
+ * A cell as trimmed text, read the same way whatever it holds: rich text joined, a formula by its
+ * saved result (a date when the cell shows a date), a hyperlink by its text. A formula without a
+ * saved result and an error value (#N/A, #DIV/0!) are refused, never read as empty or as an object.
+ */
+export function cellValue(value: unknown, numFmt?: string): CellRead {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return dateText(value);
   if (typeof value === 'string') return value.trim();
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  if (typeof value === 'number')
+    return Number.isFinite(value) ? String(value) : { problem: NO_FORMULA_RESULT };
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  if (typeof value === 'object') {
-    const cell = value as {
-      richText?: { text: string }[];
-      result?: unknown;
-      text?: unknown;
-      error?: unknown;
-    };
-    if (Array.isArray(cell.richText))
-      return cell.richText
-        .map((part) => part.text ?? '')
-        .join('')
-        .trim();
-    if ('result' in cell) return cellText(cell.result);
-    if (typeof cell.text === 'string') return cell.text.trim();
-    if ('error' in cell) return '';
+  if (typeof value !== 'object') return { problem: '无法读取的单元格内容' };
+  const cell = value as {
+    richText?: { text?: string }[];
+    formula?: unknown;
+    sharedFormula?: unknown;
+    result?: unknown;
+    text?: unknown;
+    hyperlink?: unknown;
+    error?: unknown;
+  };
+  if (Array.isArray(cell.richText))
+    return cell.richText
+      .map((part) => part.text ?? '')
+      .join('')
+      .trim();
+  if ('formula' in cell || 'sharedFormula' in cell) {
+    const result = cell.result;
+    if (result === undefined || result === null) return { problem: NO_FORMULA_RESULT };
+    if (typeof result === 'number' && Number.isFinite(result) && isDateFormat(numFmt))
+      return dateText(serialDate(result));
+    return cellValue(result, numFmt);
   }
-  return String(value).trim();
+  if ('error' in cell) return { problem: `单元格为错误值${String(cell.error)}，请改为有效的值` };
+  if ('text' in cell) return cellValue(cell.text, numFmt);
+  return { problem: '无法读取的单元格内容' };
 }
 
-function rowTexts(values: unknown): string[] {
+/** A cell as trimmed text; '' for a cell cellValue refuses. */
+export function cellText(value: unknown): string {
+  const read = cellValue(value);
+  return typeof read === 'string' ? read : '';
+}
+
+function rowCells(row: ExcelJS.Row): { cells: string[]; problems: CellProblem[] } {
   const cells: string[] = [];
-  if (!Array.isArray(values)) return cells;
-  for (let column = 1; column < values.length; column++) cells[column] = cellText(values[column]);
-  return cells;
+  const problems: CellProblem[] = [];
+  row.eachCell({ includeEmpty: false }, (cell, column) => {
+    const read = cellValue(cell.value, cell.numFmt);
+    if (typeof read === 'string') cells[column] = read;
+    else {
+      cells[column] = '';
+      problems.push({ column, message: read.problem });
+    }
+  });
+  return { cells, problems };
 }
 
 /** The parts of ExcelJS's streaming reader that parse one workbook part each (ExcelJS 4.4). */
@@ -126,14 +175,14 @@ export async function readFirstSheet(
   try {
     for (const { value: worksheet } of reader._parseWorksheet(sheet, sheetNo)) {
       for await (const row of worksheet) {
+        const { cells, problems } = rowCells(row);
         if (row.number === 1) {
-          result.headers = rowTexts(row.values);
+          result.headers = cells;
           continue;
         }
-        const cells = rowTexts(row.values);
-        if (!cells.some((text) => text !== '')) continue;
+        if (problems.length === 0 && !cells.some((text) => text !== '')) continue;
         if (result.rows.length >= maxRows) throw new TooManyRows(maxRows);
-        result.rows.push({ row: row.number, cells });
+        result.rows.push({ row: row.number, cells, problems });
       }
     }
   } finally {
