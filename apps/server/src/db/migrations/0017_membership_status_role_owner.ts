@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 // A user may belong to several merchants: disabling the user in one merchant ends that membership
-// only (user_merchant.status), the account itself (app_user.status) stays as it is.
+// only (user_merchant.status); no route disables the account itself (app_user.status) any more.
 // Roles get an owning team: a role administrator changes only the roles of its own team subtree.
 // Existing roles are owned by their merchant's root team.
 export async function up(db: Kysely<any>): Promise<void> {
@@ -10,6 +10,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .alterTable('user_merchant')
     .addColumn('status', 'integer', (c) => c.notNull().defaultTo(1))
     .execute();
+  // accounts disabled before stay disabled in each of their merchants, where they can be enabled again
+  await sql`update user_merchant set status = 0 where user_id in (select id from app_user where status = 0)`.execute(
+    db,
+  );
+  await sql`update app_user set status = 1 where status = 0`.execute(db);
   await db.schema
     .alterTable('role')
     .addColumn('team_code', 'varchar(36)', (c) => c.notNull().defaultTo(''))
