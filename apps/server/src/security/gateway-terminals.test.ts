@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { secondProcess } from '../realtime/test-sockets';
 import { TestTerminal } from '../telematics/gateway/test-terminal';
-import { encodeLocation, type LocationInput } from '../telematics/jt808';
+import {
+  encodeLocation,
+  encodeLocationQueryResponse,
+  encodeTerminalResponse,
+  type LocationInput,
+} from '../telematics/jt808';
 import { call, DEMO, login, startTestApp, TEST_DATABASES, type TestApp } from '../test/support';
 
 const beijing: LocationInput = { lat: 39.908692, lon: 116.397477, speed: 30, time: 0 };
@@ -126,3 +132,78 @@ describe.each(TEST_DATABASES)('terminal security of the gateway on $title', (dat
     expect(refused.status).toBe(403);
   });
 });
+
+describe.runIf(TEST_DATABASES.some((d) => d.name === 'postgres'))(
+  'commands to terminals across processes on one PostgreSQL',
+  () => {
+    it('finding 15: a location query, a text message and T-BOX settings called on the other process reach the terminal and bring its answer back', async () => {
+      const pgDb = TEST_DATABASES.find((d) => d.name === 'postgres');
+      if (!pgDb) return;
+      const one = await startTestApp(pgDb, { jt808Port: 0, jt808ReplyTimeoutMs: 2000 });
+      const two = await secondProcess(one, pgDb);
+      try {
+        await two.app.ready();
+        const phone = '13800000035';
+        const terminal = await TestTerminal.connect(one.app.jt808Port as number, phone);
+        await terminal.login();
+        const texts: string[] = [];
+        terminal.onFrame = (r) => {
+          const replySerial = r.header.serial;
+          if (r.message.kind === 'locationQuery') {
+            const at = one.now() - 60_000;
+            terminal.send(
+              encodeLocationQueryResponse(terminal.header(), replySerial, { ...beijing, time: at }),
+            );
+          } else if (r.message.kind === 'textMessage' || r.message.kind === 'setParameters') {
+            if (r.message.kind === 'textMessage') texts.push(r.message.text);
+            const replyMsgId = r.header.msgId;
+            terminal.send(encodeTerminalResponse(terminal.header(), { replySerial, replyMsgId, result: 0 }));
+          }
+        };
+        // the second process holds no connection of this terminal
+        expect(two.app.telematics.isOnline(phone)).toBe(false);
+
+        const located = await two.app.telematics.queryLocation(phone);
+        expect(located.location).toMatchObject({ lat: beijing.lat, lon: beijing.lon });
+        expect(located.position).toMatchObject({ lat: 39908692, lon: 116397477 });
+        expect(await two.app.telematics.sendText(phone, 0x0c, '请到站点卸货')).toBe(0);
+        expect(texts).toEqual(['请到站点卸货']);
+
+        const admin = await login(two.app, 'admin', DEMO.admin);
+        const { id: terminalId } = await one.db.db
+          .selectFrom('terminal')
+          .select('id')
+          .where('phone', '=', phone)
+          .executeTakeFirstOrThrow();
+        const settings = {
+          heartbeatSeconds: 30,
+          reportSeconds: 10,
+          sleepReportSeconds: 600,
+          maxSpeed: 89,
+          overspeedSeconds: 15,
+          fatigueMinutes: 240,
+          restMinutes: 20,
+        };
+        const saved = await call(two.app, 'POST', '/api/terminal/setting/save', {
+          token: admin,
+          body: { terminalId, ...settings },
+        });
+        expect(saved.body.code).toBe(200);
+        const sent = await call(two.app, 'POST', '/api/terminal/setting/send', {
+          token: admin,
+          body: { terminalId },
+        });
+        expect(sent.body).toMatchObject({ code: 200, data: { result: 0 } });
+
+        // a terminal no process holds is offline (511) quickly, not after the reply timeout
+        const started = Date.now();
+        await expect(two.app.telematics.queryLocation('13800000036')).rejects.toMatchObject({ code: 511 });
+        expect(Date.now() - started).toBeLessThan(2000);
+        await terminal.close();
+      } finally {
+        await two.close();
+        await one.close();
+      }
+    });
+  },
+);
