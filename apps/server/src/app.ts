@@ -13,6 +13,7 @@ import { migrateToLatest } from './db/migrate';
 import { DEMO_FLEET_SIZE, seedDemo } from './db/seed';
 import { registerAuthHook } from './http/auth';
 import { AppError, BodyCode, SYSTEM_FAULT_MESSAGE } from './http/envelope';
+import { registerRequestLimits, requestLimitOptions } from './http/limits';
 import type { Access } from './http/route';
 import { registerAddressRoutes } from './modules/addresses/addresses.routes';
 import { registerAddressSheets } from './modules/addresses/addresses.sheets';
@@ -134,7 +135,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // X-Forwarded-For only from the configured proxies: the client address rate limits count by
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: 2 * 1024 * 1024,
+    ...requestLimitOptions,
   });
+  registerRequestLimits(app);
   const database = options.database ?? connect(config.databaseUrl);
   await migrateToLatest(database.db);
   // Demo trucks for the simulator: at least the demo fleet, more when the simulator drives more.
