@@ -183,7 +183,8 @@ describe.each(TEST_DATABASES)('gateway before authentication on $title', (databa
     t = await startTestApp(database, {
       jt808Port: 0,
       jt808PreAuthPerAddress: PER_ADDRESS,
-      jt808PreAuthMs: 1500,
+      // long enough for a registration on PostgreSQL, which first asks the other processes
+      jt808PreAuthMs: 4000,
     });
     port = t.app.jt808Port as number;
   });
@@ -226,7 +227,7 @@ describe.each(TEST_DATABASES)('gateway before authentication on $title', (databa
     const idle = await TestTerminal.connect(port, '13800000009');
     const good = await TestTerminal.connect(port, '13800000013');
     await good.login();
-    expect(await closedWithin(idle, 3000)).toBe(true);
+    expect(await closedWithin(idle, 6000)).toBe(true);
     expect(good.isClosed).toBe(false);
     await good.close();
   });
