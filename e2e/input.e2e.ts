@@ -1,0 +1,93 @@
+import ExcelJS from 'exceljs';
+import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { button, launchBrowser, screenshot, settled } from './support/browser';
+import { chooseImportFile } from './support/import';
+import { type RunningServer, startServer } from './support/server';
+
+// Issue 10, finding 17: an imported sheet's formula cells are read by their saved result, and one
+// without a result is refused naming its row and column, never shown as [object Object].
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+const calls = (p: string) => (response: Response) => new URL(response.url()).pathname === `/api${p}`;
+const view = () => page.locator('div[data-view]:not([hidden])');
+
+async function sheet(name: string, rows: unknown[][]) {
+  const book = new ExcelJS.Workbook();
+  const ws = book.addWorksheet('客户');
+  ws.addRow(['客户名称', '客户类型', '结算方式', '账期天数', '联系人']);
+  for (const row of rows) ws.addRow(row);
+  return { name, mimeType: 'application/octet-stream', buffer: Buffer.from(await book.xlsx.writeBuffer()) };
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  context = await browser.newContext({
+    baseURL: server.baseUrl,
+    locale: 'zh-CN',
+    viewport: { width: 1440, height: 900 },
+  });
+  page = await context.newPage();
+  await page.goto('/login');
+  await page.getByLabel('用户名').fill('admin');
+  await page.getByLabel('密码', { exact: true }).fill('Admin@123');
+  await Promise.all([page.waitForResponse(calls('/auth/login')), button(page, '登录').click()]);
+  await page.waitForURL((url) => url.pathname !== '/login');
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('导入表格中的公式', () => {
+  it('names the row and column of a formula without a result, and imports formula results', async () => {
+    await Promise.all([
+      page.waitForResponse(calls('/colliery/customer/page')),
+      page.goto('/smart-coal/customer'),
+    ]);
+    await button(view(), '导入').click();
+    const dialog = page.getByRole('dialog', { name: '批量导入客户' });
+    const formula = (text: string) => ({ formula: `"${text}"`, result: text });
+    const bad = await sheet('公式未计算.xlsx', [
+      [formula('公式客户甲'), '发货方', '账期结算', { formula: '10+20', result: 30 }, '王经理'],
+      ['公式客户乙', '发货方', '账期结算', { formula: 'D2*2' }, ''],
+    ]);
+    await chooseImportFile(dialog, bad);
+    await Promise.all([
+      page.waitForResponse(calls('/colliery/customer/import')),
+      button(dialog, '上传').click(),
+    ]);
+    await dialog.getByText(/第\s?3\s?行：账期天数: 公式没有保存计算结果/).waitFor();
+    expect(await dialog.textContent()).not.toContain('[object Object]');
+    await settled(page, 300);
+    await screenshot(page, 'input-import-formula-errors');
+
+    const good = await sheet('公式已计算.xlsx', [
+      [
+        formula('公式客户甲'),
+        '发货方',
+        '账期结算',
+        { formula: '10+20', result: 30 },
+        { richText: [{ text: '王经理' }] },
+      ],
+    ]);
+    await chooseImportFile(dialog, good);
+    await Promise.all([
+      page.waitForResponse(calls('/colliery/customer/import')),
+      button(dialog, '上传').click(),
+    ]);
+    await dialog.waitFor({ state: 'hidden' });
+    const row = view().locator('.ant-table-tbody tr.ant-table-row', { hasText: '公式客户甲' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('王经理');
+    await settled(page, 300);
+    await screenshot(page, 'input-import-formula-imported');
+  });
+});
