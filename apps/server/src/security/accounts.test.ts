@@ -130,6 +130,9 @@ describe.each(TEST_DATABASES)('accounts and roles on $title', (database) => {
     ]);
     const ua = await login(t.app, 'useradm', 'Test@1234');
     const adminRole = await roleId(admin, '管理员');
+    const offered = (await post(ua, '/system/role/list', { pageSize: 100 })).data.list;
+    expect(offered.find((r: { id: number }) => r.id === adminRole).grantable).toBe(false);
+    expect(offered.find((r: { id: number }) => r.id === ownRole).grantable).toBe(true);
     const add = await post(ua, '/system/user/add', {
       username: 'accomplice',
       password: sha256Hex('Test@1234'),
@@ -176,6 +179,8 @@ describe.each(TEST_DATABASES)('accounts and roles on $title', (database) => {
     const adminRole = await roleId(admin, '管理员');
     await addUserWithCodes(admin, 'teamroles', '1000001001', ['car0904', 'car090402']);
     const tr = await login(t.app, 'teamroles', 'Test@1234');
+    const listed = (await post(tr, '/system/role/list', { pageSize: 100 })).data.list;
+    expect(listed.find((r: { id: number }) => r.id === adminRole).editable).toBe(false);
     const cut = await post(tr, '/system/role/edit', {
       id: adminRole,
       name: '管理员',
@@ -195,6 +200,8 @@ describe.each(TEST_DATABASES)('accounts and roles on $title', (database) => {
     // its own role it may change, until a user outside its subtree holds it
     const own = await post(tr, '/system/role/add', { name: '车队角色', codes: ['car0904'] });
     expect(own.code, own.msg).toBe(200);
+    const mine = (await post(tr, '/system/role/list', { name: '车队角色' })).data.list[0];
+    expect(mine).toMatchObject({ teamCode: '1000001001', editable: true });
     const ok = await post(tr, '/system/role/edit', { id: own.data.id, name: '车队角色', codes: ['car0904'] });
     expect(ok.code, ok.msg).toBe(200);
     const outside = await post(admin, '/system/user/add', {

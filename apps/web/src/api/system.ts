@@ -71,6 +71,12 @@ export interface Role {
   userCount: number;
   /** Menu permission codes. */
   codes: string[];
+  /** The owning team: role administrators of its subtree may change the role. */
+  teamCode: string;
+  /** The caller holds every code of the role, so it may give the role to a user. */
+  grantable: boolean;
+  /** The role is owned within the caller's team subtree, so the caller may change it. */
+  editable: boolean;
 }
 
 export interface RoleQuery extends Paging {

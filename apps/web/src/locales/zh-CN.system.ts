@@ -31,6 +31,7 @@ export const zhCNSystem = {
       teamRequired: '请选择所属车队',
       rolesRequired: '请至少选择一个角色',
       rolesPlaceholder: '请选择角色',
+      roleNotGrantable: (name: string) => `${name}（含有您没有的权限）`,
       enable: '启用',
       disable: '停用',
       confirmDisable: (name: string) => `确定停用用户“${name}”吗？停用后该用户将无法登录。`,
@@ -64,6 +65,8 @@ export const zhCNSystem = {
       confirmDelete: (name: string) => `确定删除角色“${name}”吗？`,
       deleted: '删除成功',
       log: '操作日志',
+      view: '查看',
+      notEditable: '该角色属于上级车队，您只能查看',
     },
   },
 };

@@ -7,7 +7,7 @@ import type { Database } from '../../db/schema';
 import type { AuthContext } from '../../http/auth';
 import { badInput, notFound } from '../../http/envelope';
 import { pageOffset, paging, route } from '../../http/route';
-import { inMerchant } from '../../http/scope';
+import { inMerchant, teamInScope } from '../../http/scope';
 import { recordOperation } from '../operate-log/operate-log.repository';
 import { checkRoleInReach, codesNotHeld, keepingFullAdministrator } from './role-access';
 
@@ -84,15 +84,21 @@ export function registerRoleRoutes(app: FastifyInstance, ctx: AppContext): void 
       const codes = ids.length
         ? await db.selectFrom('role_menu').select(['role_id', 'code']).where('role_id', 'in', ids).execute()
         : [];
-      const list = rows.map((r) => ({
-        id: r.id,
-        name: r.name,
-        remark: r.remark ?? '',
-        teamCode: r.team_code,
-        createdAt: r.created_at,
-        userCount: Number(r.userCount ?? 0),
-        codes: codes.filter((c) => c.role_id === r.id).map((c) => c.code),
-      }));
+      const list = rows.map((r) => {
+        const own = codes.filter((c) => c.role_id === r.id).map((c) => c.code);
+        return {
+          id: r.id,
+          name: r.name,
+          remark: r.remark ?? '',
+          teamCode: r.team_code,
+          createdAt: r.created_at,
+          userCount: Number(r.userCount ?? 0),
+          codes: own,
+          // whether the caller may give the role to a user, and change it (owned in its subtree)
+          grantable: codesNotHeld(auth, own).length === 0,
+          editable: r.team_code !== '' && teamInScope(auth.scope, r.team_code),
+        };
+      });
       return { list, total: Number(total.n) };
     },
   });

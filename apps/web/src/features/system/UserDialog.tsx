@@ -124,7 +124,11 @@ export function UserDialog({ open, status, user, onClose, onSaved }: UserDialogP
           mode="multiple"
           placeholder={t.rolesPlaceholder}
           loading={roles.isLoading}
-          options={(roles.data?.list ?? []).map((role) => ({ value: role.id, label: role.name }))}
+          options={(roles.data?.list ?? []).map((role) => ({
+            value: role.id,
+            label: role.grantable ? role.name : t.roleNotGrantable(role.name),
+            disabled: !role.grantable,
+          }))}
           showSearch={{ optionFilterProp: 'label' }}
           notFoundContent={texts.kit.common.noData}
         />

@@ -57,12 +57,20 @@ export default function RolesPage() {
         fixed: 'right',
         render: (_, role) => (
           <Space size={12}>
-            <Typography.Link onClick={() => setDialog({ status: 'edit', role })}>
-              {common.edit}
-            </Typography.Link>
-            <Typography.Link type="danger" onClick={() => remove(role)}>
-              {common.delete}
-            </Typography.Link>
+            {role.editable ? (
+              <>
+                <Typography.Link onClick={() => setDialog({ status: 'edit', role })}>
+                  {common.edit}
+                </Typography.Link>
+                <Typography.Link type="danger" onClick={() => remove(role)}>
+                  {common.delete}
+                </Typography.Link>
+              </>
+            ) : (
+              <Typography.Link title={t.notEditable} onClick={() => setDialog({ status: 'preview', role })}>
+                {t.view}
+              </Typography.Link>
+            )}
             <Typography.Link onClick={() => setLogOf(role)}>{t.log}</Typography.Link>
           </Space>
         ),
