@@ -49,7 +49,7 @@ const randomBytes = (n: number) => Buffer.from(Array.from({ length: n }, () => i
 
 /** Real frames: the third-party vectors and frames the codec writes (registration, reports, batches). */
 function realFrames(now: number): Buffer[] {
-  const frames = loadVectors()
+  const frames: Buffer[] = loadVectors()
     .filter((v) => v.kind === 'FRAME' && v.hex.length > 0)
     .map((v) => Buffer.from(v.wire ?? v.hex, 'hex'))
     .filter((f) => f[0] === 0x7e);
