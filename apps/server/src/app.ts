@@ -1,8 +1,5 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -15,6 +12,8 @@ import { registerAuthHook } from './http/auth';
 import { AppError, BodyCode, SYSTEM_FAULT_MESSAGE } from './http/envelope';
 import { registerRequestLimits, requestLimitOptions } from './http/limits';
 import type { Access } from './http/route';
+import { registerSecurityHeaders } from './http/security-headers';
+import { registerWebApp } from './http/web-app';
 import { registerAddressRoutes } from './modules/addresses/addresses.routes';
 import { registerAddressSheets } from './modules/addresses/addresses.sheets';
 import { registerAlarmMediaRoutes } from './modules/alarm-settings/alarm-media.routes';
@@ -196,6 +195,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     return reply.send({ code: BodyCode.fault, msg: SYSTEM_FAULT_MESSAGE, data: null });
   });
 
+  registerSecurityHeaders(app);
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
@@ -237,14 +237,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     { prefix: '/api' },
   );
 
-  const indexHtml = path.join(config.webDistDir, 'index.html');
-  const hasWeb = existsSync(indexHtml);
-  if (hasWeb) await app.register(fastifyStatic, { root: config.webDistDir, wildcard: false });
-  app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || !hasWeb || req.method !== 'GET') {
-      return reply.status(404).send({ code: BodyCode.notFound, msg: '接口不存在', data: null });
-    }
-    return reply.type('text/html').sendFile('index.html');
-  });
+  await registerWebApp(app, config.webDistDir);
   return app;
 }

@@ -1,3 +1,7 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../modules/auth/tokens';
 import { type Client, listen, open, secondProcess } from '../realtime/test-sockets';
@@ -209,5 +213,93 @@ describe.each(TEST_DATABASES)('abuse limits on $title', (database) => {
     t.advance(86_400_000);
     const tomorrow = await call(t.app, 'POST', '/api/sms/send', { body: { phone: '13900000009' } });
     expect(tomorrow.body.code).toBe(200);
+  });
+});
+
+describe.each(TEST_DATABASES)('security headers and the web app on $title', (database) => {
+  let t: TestApp;
+  let dist: string;
+  const script = Buffer.from(`console.log(${JSON.stringify('车队'.repeat(500))});`);
+  beforeAll(async () => {
+    // a built web app as Vite writes it, with the brotli and gzip files of the build beside
+    dist = await mkdtemp(path.join(tmpdir(), 'fleet-dist-'));
+    await mkdir(path.join(dist, 'assets'));
+    await writeFile(
+      path.join(dist, 'index.html'),
+      '<!doctype html><script type="module" src="/assets/index-Ab12.js"></script>',
+    );
+    await writeFile(path.join(dist, 'assets/index-Ab12.js'), script);
+    await writeFile(path.join(dist, 'assets/index-Ab12.js.br'), brotliCompressSync(script));
+    await writeFile(path.join(dist, 'assets/index-Ab12.js.gz'), gzipSync(script));
+    t = await startTestApp(database, { webDistDir: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, headers });
+
+  it('finding 9: the web app and the API answer with CSP, frame, referrer and nosniff headers', async () => {
+    for (const url of ['/', '/monitor/local', '/api/health', '/api/user/info', '/assets/index-Ab12.js']) {
+      const res = await get(url);
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp, url).toContain("script-src 'self'");
+      expect(csp, url).not.toMatch(/script-src[^;]*unsafe/);
+      expect(csp, url).toContain("frame-ancestors 'none'");
+      expect(csp, url).toContain("object-src 'none'");
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+    }
+  });
+
+  it('finding 9: an avatar is an uploaded file or an http(s) address, nothing else', async () => {
+    const token = await login(t.app, 'dispatch', DEMO.dispatch);
+    const set = async (avatar: string) =>
+      (await call(t.app, 'POST', '/api/user/info', { token, body: { avatar } })).body;
+    for (const bad of [
+      'javascript:alert(1)',
+      'JavaScript:alert(1)',
+      'data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=',
+      'vbscript:msgbox(1)',
+      '//evil.example/a.png',
+      '/api/file/uploads/../../etc/passwd',
+      'https://',
+    ]) {
+      const answer = await set(bad);
+      expect(answer.code, bad).toBe(400);
+      expect(answer.msg, bad).toBe('头像: 须为上传的图片或 http(s) 网址');
+    }
+    for (const good of [
+      'https://img.example.com/a.png',
+      'http://10.0.0.5/me.jpg',
+      '/api/file/uploads/2026/11/ab12.png',
+      '',
+    ]) {
+      const answer = await set(good);
+      expect(answer.code, good).toBe(200);
+      expect(answer.data.avatar, good).toBe(good);
+    }
+  });
+
+  it('finding 25: assets are served precompressed by Accept-Encoding and cached for good, index.html revalidated', async () => {
+    const br = await get('/assets/index-Ab12.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(script.length / 5);
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const gz = await get('/assets/index-Ab12.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await get('/assets/index-Ab12.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.equals(script)).toBe(true);
+    for (const page of ['/', '/monitor/local']) {
+      const res = await get(page, { 'accept-encoding': 'br' });
+      expect(res.headers['cache-control'], page).toBe('no-cache');
+      expect(res.body, page).toContain('/assets/index-Ab12.js');
+    }
+    // an asset of an older build is a 404, not the page in its place
+    expect((await get('/assets/index-Old1.js')).statusCode).toBe(404);
   });
 });

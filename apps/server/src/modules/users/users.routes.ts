@@ -5,15 +5,34 @@ import type { AppContext } from '../../app-context';
 import { badInput } from '../../http/envelope';
 import { pageOffset, paging, route } from '../../http/route';
 import { inScope } from '../../http/scope';
+import { UPLOAD_URL_PREFIX } from '../files/files.routes';
 import { markPopMessagesRead, recordMenuVisit, userInfo } from './users.service';
 
 const profile = z.object({
   nickname: z.string().trim().min(1, '请输入姓名').max(30, '姓名最多30个字符').optional(),
   phone: z.union([z.literal(''), phoneLooseSchema]).optional(),
   email: z.union([z.literal(''), emailSchema]).optional(),
-  avatar: z.string().max(500, '头像地址过长').optional(),
+  avatar: z
+    .string()
+    .trim()
+    .max(500, '头像地址过长')
+    .refine(isAvatarAddress, '须为上传的图片或 http(s) 网址')
+    .optional(),
   introduction: z.string().max(500, '简介最多500个字符').optional(),
 });
+/** An avatar is empty, a file uploaded to the platform, or an http(s) address: never javascript:, data: and the like. */
+function isAvatarAddress(value: string): boolean {
+  if (value === '') return true;
+  if (value.startsWith(`${UPLOAD_URL_PREFIX}/`))
+    return /^[\w-]+(\/[\w-]+)*(\.[\w]+)?$/.test(value.slice(UPLOAD_URL_PREFIX.length + 1));
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    return new URL(value).hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 const labels = {
   nickname: '姓名',
   phone: '手机号',
