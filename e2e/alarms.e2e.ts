@@ -233,7 +233,8 @@ describe('alarm pages', () => {
     // the detail drawer: facts, the rule's data and the handling record
     await rows(v).first().getByText('详情', { exact: true }).click();
     const drawer = page.getByRole('dialog').filter({ hasText: '报警详情' });
-    await drawer.getByText('限速值(km/h)').waitFor();
+    await drawer.getByText('限速值', { exact: true }).waitFor();
+    await drawer.getByText('100 km/h', { exact: true }).waitFor();
     await drawer.getByText('已电话提醒司机减速慢行').first().waitFor();
     await shot('vehicle-alarm-detail');
     await page.keyboard.press('Escape');

@@ -17,8 +17,11 @@ export interface AlarmRow {
   eventName: string;
   categoryCode: string;
   categoryName: string;
-  /** 1 terminal, 2 platform rule. */
+  /** Bits: 1 terminal, 2 platform rule, 3 both (one episode both raised). */
   source: number;
+  sources: ('terminal' | 'platform')[];
+  /** '终端', '平台' or '终端、平台'. */
+  sourceName: string;
   level: number | null;
   levelName: string;
   carNo: string;

@@ -55,7 +55,8 @@ export const zhCNAlarmReminder = {
     },
     settings: {
       title: '报警订阅设置',
-      hint: '勾选的报警类型会实时推送给您，并计入报警提醒的未读数量。',
+      hint: '勾选的报警类型会实时推送给您，并计入报警提醒的未读数量。仅列出您有权查看的报警页面的类型。',
+      noTypes: '您没有可查看的报警页面，暂无可订阅的报警类型',
       selectAll: '全选',
       selected: (n: number, total: number) => `已选 ${n}/${total}`,
       alarmVoice: '报警声音',

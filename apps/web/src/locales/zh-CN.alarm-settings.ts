@@ -1,6 +1,8 @@
 /** Texts of 车辆报警设置 (/alarm/carset/index). */
 export const zhCNAlarmSettings = {
   alarmSettings: {
+    /** The button on the alarm pages that leads to the settings pages. */
+    settingsButton: '报警设置',
     teamCard: '车队报警设置',
     teamHint: '车辆未单独设置的规则沿用所属车队的设置；车队未改动的项沿用上级车队（根车队即商户默认）。',
     team: '车队',

@@ -56,7 +56,7 @@ export const zhCNAlarms = {
     detailDrawer: {
       title: '报警详情',
       base: '报警信息',
-      measured: '规则数据',
+      measured: '报警数据',
       evidence: '报警证据',
       handling: '处理记录',
       notHandled: '尚未处理',
@@ -69,8 +69,6 @@ export const zhCNAlarms = {
       vin: 'VIN',
       maxSpeed: '最高速度',
       source: '报警来源',
-      sourceTerminal: '终端上报',
-      sourcePlatform: '平台规则',
       notFound: '报警不存在或无权查看',
     },
     hitch: {

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { AutoComplete, Drawer, Empty, Input, Tag } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ALARM_SETTINGS_PATHS } from '../features/alarm-settings/links';
 import { userInfoQuery } from '../features/session/userInfo';
 import { texts } from '../locales';
 import styles from './AllFunctionsDrawer.module.css';
@@ -16,6 +17,7 @@ import {
   MENU_HISTORY_KEY,
   parseMenuHistory,
   searchEntries,
+  searchOnlyEntries,
   spreadColumns,
 } from './allFunctions';
 import { menuIcon } from './menuIcons';
@@ -56,7 +58,7 @@ function EntryTags({ entry }: { entry: FunctionEntry }) {
  * user's modules over 5 columns with 最新 / 常用 tags.
  */
 export function AllFunctionsDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { nav, viewer, user } = useShell();
+  const { nav, viewer, user, codes } = useShell();
   const navigate = useNavigate();
   const [text, setText] = useState('');
   const [history, setHistory] = useState(readHistory);
@@ -74,7 +76,10 @@ export function AllFunctionsDrawer({ open, onClose }: { open: boolean; onClose: 
       functionModules(nav, viewer, { newest: user.newestElements ?? [], common: user.commonElements ?? [] }),
     [nav, viewer, user.newestElements, user.commonElements],
   );
-  const entries = useMemo(() => allEntries(modules), [modules]);
+  const entries = useMemo(
+    () => [...allEntries(modules), ...searchOnlyEntries(ALARM_SETTINGS_PATHS, codes, viewer)],
+    [modules, codes, viewer],
+  );
   const columns = useMemo(() => spreadColumns(modules, ALL_FUNCTIONS_COLUMNS), [modules]);
   const found = searchEntries(entries, text);
   const recent = historyEntries(history, entries);

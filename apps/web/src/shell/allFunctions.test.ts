@@ -9,6 +9,7 @@ import {
   menuTags,
   parseMenuHistory,
   searchEntries,
+  searchOnlyEntries,
   spreadColumns,
 } from './allFunctions';
 
@@ -153,5 +154,24 @@ describe('menuTags', () => {
   it('matches on enventKey when the node has one, and always tags newTag nodes latest', () => {
     expect(menuTags({ ...node, enventKey: 'k' }, { newest: ['k'], common: ['car0501'] })).toEqual(['latest']);
     expect(menuTags({ ...node, newTag: true }, noTags)).toEqual(['latest']);
+  });
+});
+
+describe('search-only entries', () => {
+  it('finds the hidden alarm settings pages for users who may open them, under the pages above them', () => {
+    const found = searchEntries(
+      searchOnlyEntries(['/alarm/carset/index', '/car-dispatch/stationFenceAlarm'], ['car050106'], viewer),
+      '报警设置',
+    );
+    expect(found).toEqual([
+      {
+        path: '/alarm/carset/index',
+        title: '车辆报警设置',
+        trail: ['运输管理', '在途', '车辆报警'],
+        tags: [],
+        newTab: false,
+      },
+    ]);
+    expect(searchOnlyEntries(['/alarm/carset/index'], ['car070101'], viewer)).toEqual([]);
   });
 });

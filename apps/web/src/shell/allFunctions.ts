@@ -1,5 +1,6 @@
 import {
   ALL_FUNCTIONS_COLUMNS,
+  canAccessPath,
   MENU_HISTORY_LIMIT,
   type MenuNode,
   type MenuViewer,
@@ -7,6 +8,7 @@ import {
   menuTitle,
   pushHistory,
 } from '@fleet/domain';
+import { menuTrail } from '../router/routeTable';
 import { HOME_MENU_PATH } from './sidebar';
 
 /** The all-functions drawer (spec core section 2): modules in 5 columns, search, history and tags. */
@@ -131,6 +133,25 @@ export function spreadColumns(
 /** Every entry of the modules, in menu order. */
 export function allEntries(modules: readonly FunctionModule[]): FunctionEntry[] {
   return modules.flatMap((module) => module.groups.flatMap((group) => group.entries));
+}
+
+/**
+ * Hidden pages the search finds too (settings pages under a page, such as 车辆报警设置), for users
+ * who may open them; their trail is the pages above them.
+ */
+export function searchOnlyEntries(
+  paths: readonly string[],
+  codes: Iterable<string>,
+  viewer: MenuViewer,
+): FunctionEntry[] {
+  const held = [...codes];
+  return paths.flatMap((path) => {
+    const trail = menuTrail(path);
+    const node = trail.at(-1);
+    if (!node || node.path !== path || !canAccessPath(path, held)) return [];
+    const above = trail.slice(0, -1).map((n) => menuTitle(n, viewer));
+    return [{ path, title: menuTitle(node, viewer), trail: above, tags: [], newTab: false }];
+  });
 }
 
 /** Entries whose title (or a module or group above it) contains the text, titles first. */

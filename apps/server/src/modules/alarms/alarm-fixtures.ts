@@ -34,6 +34,8 @@ export interface AlarmFixture {
   speed?: number;
   maxSpeed?: number;
   level?: number | null;
+  /** 1 terminal, 2 platform rule, 3 both; by default 1 with media, else 2. */
+  source?: number;
   lat?: number;
   lng?: number;
   /** Null for an unknown driver; the truck's driver by default. */
@@ -53,7 +55,7 @@ export function alarmRow(truck: FixtureTruck, a: AlarmFixture): Insertable<Alarm
     terminal_id: truck.terminal_id,
     driver_id: a.driverId === undefined ? truck.driver_id : a.driverId,
     code: a.code,
-    source: a.media ? 1 : 2,
+    source: a.source ?? (a.media ? 1 : 2),
     level: a.level ?? null,
     start_time: a.start,
     end_time: a.end ?? null,

@@ -44,9 +44,7 @@ export function AlarmFacts({ alarm }: { alarm: AlarmRow }) {
         <DriverName name={alarm.driverName} />
       </Descriptions.Item>
       <Descriptions.Item label={d.tid}>{alarm.tid || '--'}</Descriptions.Item>
-      <Descriptions.Item label={d.source}>
-        {alarm.source === 1 ? d.sourceTerminal : d.sourcePlatform}
-      </Descriptions.Item>
+      <Descriptions.Item label={d.source}>{alarm.sourceName}</Descriptions.Item>
       <Descriptions.Item label={t.startTime}>{alarm.startTime}</Descriptions.Item>
       <Descriptions.Item label={t.endTime}>{alarm.endTime || t.ongoing}</Descriptions.Item>
       <Descriptions.Item label={t.duration}>{durationText(alarm.duration)}</Descriptions.Item>

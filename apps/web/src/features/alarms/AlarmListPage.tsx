@@ -18,6 +18,7 @@ import {
 } from '../../api/alarms';
 import { ListPage, type ListPageHandle, OperationLogDialog, type SearchField } from '../../kit';
 import { texts } from '../../locales';
+import { AlarmSettingsButton } from '../alarm-settings/AlarmSettingsButton';
 import { AlarmDetailDrawer } from './AlarmDetailDrawer';
 import { alarmColumns, type OptionalColumn, type RowActions } from './alarmColumns';
 import { apiQuery, dayRange, jumpQuery, lastDays } from './alarmFilters';
@@ -165,7 +166,12 @@ export function AlarmListPage({ config }: { config: AlarmPageConfig }) {
               onClick: (rows) => setHandling({ ids: rows.map((r) => r.id) }),
             },
           ],
-          extra: config.toolbarExtra,
+          extra: (
+            <>
+              {config.toolbarExtra}
+              <AlarmSettingsButton />
+            </>
+          ),
         }}
       />
       <AlarmDetailDrawer id={detailOf} onClose={() => setDetailOf(undefined)} />

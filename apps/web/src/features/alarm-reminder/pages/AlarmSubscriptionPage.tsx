@@ -116,7 +116,7 @@ export default function AlarmSubscriptionPage() {
       </Card>
       {config.data.types.length === 0 && (
         <Card variant="borderless">
-          <Empty description={common.empty} />
+          <Empty description={t.noTypes} />
         </Card>
       )}
       {config.data.types.map((kind) => {
