@@ -79,7 +79,7 @@ export class SessionWatch {
     }
   }
 
-  /** Last use of each session that is not revoked, of an active user still member of its merchant. */
+  /** Last use of each session that is not revoked, of an enabled user with an enabled membership in its merchant. */
   private async liveSessions(ids: number[]): Promise<Map<number, number>> {
     const alive = new Map<number, number>();
     for (let i = 0; i < ids.length; i += 500) {
@@ -93,6 +93,7 @@ export class SessionWatch {
         .where('s.id', 'in', ids.slice(i, i + 500))
         .where('s.revoked_at', 'is', null)
         .where('u.status', '=', 1)
+        .where('um.status', '=', 1)
         .execute();
       for (const row of rows) alive.set(row.id, Number(row.last_seen_at));
     }
