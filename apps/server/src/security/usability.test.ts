@@ -52,7 +52,7 @@ describe.each(TEST_DATABASES)('usability rules on $name', (database) => {
       body: { ...customer(1, '0571-87654321转8'), id: ids[1] },
     });
     expect(edit.body).toMatchObject({ code: 200 });
-    for (const bad of ['12345', '010-1234', '500-123-4567', '13800138000-12']) {
+    for (const bad of ['12345', '010-1234', '500-123-4567', '13800138000-12', '0571-87654321 ext 123456']) {
       const res = await call(t.app, 'POST', '/api/colliery/customer/add', {
         token: admin,
         body: customer(90, bad),

@@ -42,6 +42,7 @@ describe('isContactPhone', () => {
       'abc',
       '010-1234567a',
       '-12345678',
+      '0571-87654321 ext 123456',
     ]) {
       expect(isContactPhone(value), value).toBe(false);
     }

@@ -7,6 +7,8 @@ import { PHONE_LOOSE_PATTERN } from './phone';
  */
 export const CONTACT_PHONE_MESSAGE = '应为手机号或固定电话（如13812345678、010-12345678、400-123-4567）';
 
+/** The longest contact phone kept (the column is varchar(20)). */
+export const CONTACT_PHONE_MAX_LENGTH = 20;
 /** Landline with its area code (0 and 2-3 digits) and a 7-8 digit number: 010-12345678, 0755 1234567. */
 const LANDLINE = /^0\d{2,3}[- ]?[1-9]\d{6,7}$/;
 /** Nationwide service numbers: 400-123-4567, 800 123 4567, 4001234567. */
@@ -21,11 +23,12 @@ function isBareNumber(value: string): boolean {
 /**
  * A contact phone (customers, common addresses): a mobile number (11 digits starting with 1), a
  * landline with its area code (010-12345678, 0755-1234567) or a 400/800 number, a landline or
- * service number optionally with an extension (010-12345678-801, 400-123-4567转2). Empty passes
- * (the field is optional). Spaces and hyphens may separate the groups.
+ * service number optionally with an extension (010-12345678-801, 400-123-4567转2), at most 20
+ * characters. Empty passes (the field is optional). Spaces and hyphens may separate the groups.
  */
 export function isContactPhone(value: string): boolean {
   if (value === '') return true;
+  if (value.length > CONTACT_PHONE_MAX_LENGTH) return false;
   if (isBareNumber(value)) return true;
   const extension = EXTENSION.exec(value);
   const number = extension?.[1]?.trim() ?? '';

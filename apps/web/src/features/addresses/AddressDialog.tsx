@@ -1,5 +1,5 @@
 import { EnvironmentOutlined } from '@ant-design/icons';
-import { ADDRESS_TYPES } from '@fleet/domain';
+import { ADDRESS_TYPES, CONTACT_PHONE_MAX_LENGTH } from '@fleet/domain';
 import { Button, Form, Input, Select, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { type AddressFields, addAddress, type CommonAddress, editAddress } from '../../api/addresses';
@@ -91,7 +91,7 @@ export function AddressDialog({ status, address, defaultTeamCode, onClose, onSav
           <Input maxLength={30} />
         </Form.Item>
         <Form.Item name="contactPhone" label={t.contactPhone} rules={[contactPhoneRule(t.contactPhone)]}>
-          <Input maxLength={11} />
+          <Input maxLength={CONTACT_PHONE_MAX_LENGTH} />
         </Form.Item>
         <Form.Item name="teamCode" label={t.team} rules={[{ required: true, message: t.required.team }]}>
           <TeamTreeSelect />

@@ -17,7 +17,8 @@ import { useAlarmPopups } from './useAlarmPopups';
 const t = texts.alarmReminder;
 
 /**
- * The top bar's alarm reminder (spec core section 2): a bell with the unread total (capped 999+),
+ * The top bar's alarm reminder (spec core section 2): a bell with the unread total (capped 999+)
+ * beside it, raised like an exponent, so that no count hides the bell,
  * and a popover listing the unread alarm types with their counts, 详情, 订阅设置 and the sound
  * control. It also runs the session's live alarm channel and its pop-ups.
  */
@@ -109,9 +110,8 @@ export function AlarmReminder() {
       >
         <Tooltip title={open ? undefined : t.bell}>
           <button type="button" className={topBar.iconButton} aria-label={`${t.bell} ${total}`}>
-            <Badge count={counts.totalCount > 0 ? total : 0} size="small" offset={[4, -2]}>
-              <BellOutlined className={styles.bell} />
-            </Badge>
+            <BellOutlined className={styles.bell} />
+            {counts.totalCount > 0 && <Badge count={total} size="small" className={styles.bellCount} />}
           </button>
         </Tooltip>
       </Popover>

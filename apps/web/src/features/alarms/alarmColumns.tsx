@@ -35,6 +35,7 @@ export const OPTIONAL_COLUMNS = {
   evidence: {
     key: 'evidence',
     title: t.evidence,
+    width: 140,
     render: (_: unknown, row: AlarmRow) => <Evidence photos={row.photoList} video={row.video} />,
   },
 } satisfies Record<string, ListColumn<AlarmRow>>;
@@ -56,7 +57,7 @@ export function alarmColumns(extra: readonly OptionalColumn[], actions: RowActio
       title: t.driver,
       render: (v: string) => <DriverName name={v} />,
     },
-    { key: 'eventName', dataIndex: 'eventName', title: t.type },
+    { key: 'eventName', dataIndex: 'eventName', title: t.type, width: 150 },
     ...extra.filter((key) => key === 'category').map((key) => OPTIONAL_COLUMNS[key]),
     {
       key: 'level',
@@ -97,6 +98,7 @@ export function alarmColumns(extra: readonly OptionalColumn[], actions: RowActio
       title: t.actions,
       locked: true,
       fixed: 'right',
+      width: 180,
       render: (_: unknown, row: AlarmRow) => (
         <Space size={12}>
           <Typography.Link onClick={() => actions.onDetail(row)}>{t.detail}</Typography.Link>

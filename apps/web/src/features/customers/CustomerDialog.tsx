@@ -1,4 +1,10 @@
-import { CREDIT_CODE_MESSAGE, CUSTOMER_TYPES, isCreditCode, SETTLEMENT_TYPES } from '@fleet/domain';
+import {
+  CONTACT_PHONE_MAX_LENGTH,
+  CREDIT_CODE_MESSAGE,
+  CUSTOMER_TYPES,
+  isCreditCode,
+  SETTLEMENT_TYPES,
+} from '@fleet/domain';
 import { Form, Input, InputNumber, Select } from 'antd';
 import { useMemo } from 'react';
 import { addCustomer, type Customer, type CustomerFields, editCustomer } from '../../api/customers';
@@ -76,7 +82,7 @@ export function CustomerDialog({ status, customer, defaultTeamCode, onClose, onS
         <Input maxLength={30} />
       </Form.Item>
       <Form.Item name="contactPhone" label={t.contactPhone} rules={[contactPhoneRule(t.contactPhone)]}>
-        <Input maxLength={11} />
+        <Input maxLength={CONTACT_PHONE_MAX_LENGTH} />
       </Form.Item>
       <Form.Item name="address" label={t.address} rules={[maxRule(100)]}>
         <Input maxLength={100} />

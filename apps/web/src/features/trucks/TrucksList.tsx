@@ -121,8 +121,14 @@ export function TrucksList({ readOnly = false }: { readOnly?: boolean }) {
       },
       { key: 'plateColorName', dataIndex: 'plateColorName', title: t.plateColor, width: 90 },
       { key: 'vin', dataIndex: 'vin', title: t.vin, width: 190 },
-      { key: 'teamName', dataIndex: 'teamName', title: t.team, render: (v: string) => orDash(v) },
-      { key: 'carType', dataIndex: 'carType', title: t.carType, render: (v: string) => orDash(v) },
+      { key: 'teamName', dataIndex: 'teamName', title: t.team, width: 120, render: (v: string) => orDash(v) },
+      {
+        key: 'carType',
+        dataIndex: 'carType',
+        title: t.carType,
+        width: 140,
+        render: (v: string) => orDash(v),
+      },
       { key: 'fuelTypeName', dataIndex: 'fuelTypeName', title: t.fuelType, width: 90 },
       {
         key: 'carInfoTypeName',
@@ -131,7 +137,13 @@ export function TrucksList({ readOnly = false }: { readOnly?: boolean }) {
         width: 90,
         render: (name: string, truck) => (truck.carInfoType === 3 ? <Tag color="orange">{name}</Tag> : name),
       },
-      { key: 'tid', dataIndex: 'tid', title: texts.terminals.tid, render: (v: string) => orDash(v) },
+      {
+        key: 'tid',
+        dataIndex: 'tid',
+        title: texts.terminals.tid,
+        width: 130,
+        render: (v: string) => orDash(v),
+      },
       {
         key: 'driverName',
         title: t.driver,
@@ -161,6 +173,7 @@ export function TrucksList({ readOnly = false }: { readOnly?: boolean }) {
       {
         key: 'certificates',
         title: t.certificates,
+        width: 180,
         render: (_, truck) => <CertificateTags truck={truck} compact />,
       },
       { key: 'createTime', dataIndex: 'createTime', title: t.createTime, width: 170 },

@@ -17,11 +17,12 @@ import type { ListPage as ListData } from '../../api/common';
 import { texts } from '../../locales';
 import { WithQueryClient } from '../query';
 import { ColumnSettingsDialog } from './ColumnSettingsDialog';
-import { visibleColumns } from './columns';
+import { sizedColumns, visibleColumns } from './columns';
 import { ListPagination } from './ListPagination';
 import { clampPage, FIRST_PAGE, type PageState } from './paging';
 import { type SearchField, SearchForm } from './SearchForm';
 import { useFieldSet } from './useFieldSet';
+import { useStickyTop } from './useStickyTop';
 
 const t = texts.kit;
 
@@ -133,14 +134,14 @@ function ListPageInner<Row extends object>(props: ListPageProps<Row>) {
   };
   useImperativeHandle(ref, () => ({ reload, query: () => query }));
 
-  const shown = useMemo(
-    () =>
-      visibleColumns(columns, fieldSet.fields).map(
-        ({ locked: _locked, ...column }) => column as TableColumnType<Row>,
-      ),
-    [columns, fieldSet.fields],
-  );
   const batch = toolbar?.batchActions ?? [];
+  // Every column has a width and the table scrolls by their sum, its scroll bar kept in view.
+  const table = useMemo(() => {
+    const sized = sizedColumns(visibleColumns(columns, fieldSet.fields), batch.length > 0);
+    const shown = sized.columns.map(({ locked: _locked, ...column }) => column as TableColumnType<Row>);
+    return { columns: shown, scrollX: sized.scrollX };
+  }, [columns, fieldSet.fields, batch.length]);
+  const stickyTop = useStickyTop();
 
   const search = (next: Record<string, unknown>) => {
     setQuery(next);
@@ -201,11 +202,12 @@ function ListPageInner<Row extends object>(props: ListPageProps<Row>) {
         </Flex>
         <Table<Row>
           rowKey={rowKey}
-          columns={shown}
+          columns={table.columns}
           dataSource={rows}
           loading={list.isFetching}
           pagination={false}
-          scroll={{ x: 'max-content' }}
+          scroll={{ x: table.scrollX }}
+          sticky={{ offsetHeader: stickyTop, offsetScroll: 0 }}
           size="middle"
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t.common.empty} /> }}
           rowSelection={

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnSettings, fieldsToSave, moveItem, visibleColumns } from './columns';
+import { columnSettings, fieldsToSave, moveItem, sizedColumns, visibleColumns } from './columns';
 
 const columns = [
   { key: 'username' },
@@ -60,5 +60,22 @@ describe('moveItem', () => {
     expect(moveItem(['a', 'b', 'c'], 0, 1)).toEqual(['b', 'a', 'c']);
     expect(moveItem(['a', 'b', 'c'], 0, -1)).toEqual(['a', 'b', 'c']);
     expect(moveItem(['a', 'b', 'c'], 2, 5)).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('sizedColumns', () => {
+  it('keeps numeric widths, sizes the others by their title, and sums them with the checkbox', () => {
+    const { columns: sized, scrollX } = sizedColumns(
+      [
+        { key: 'carNo', title: '车牌号', width: 120 },
+        { key: 'team', title: '所属车队' },
+        { key: 'lastReportTime', title: '最后上报时间(GPS定位时间)' },
+        { key: 'speed', title: 'Speed(km/h)', width: '10%' },
+      ],
+      true,
+    );
+    expect(sized.map((c) => c.width)).toEqual([120, 100, 32 + 14 * 10 + 8 * 5, 32 + 8 * 11]);
+    expect(scrollX).toBe(32 + 120 + 100 + 212 + 120);
+    expect(sizedColumns([{ title: '操作', width: 200 }], false).scrollX).toBe(200);
   });
 });

@@ -70,3 +70,35 @@ export function moveItem<T>(list: readonly T[], index: number, delta: number): T
   if (item !== undefined) copy.splice(target, 0, item);
   return copy;
 }
+
+/** Width of a column that names none: enough for its title, and no less than this. */
+export const MIN_COLUMN_WIDTH = 100;
+/** Width of the row-selection checkbox column (antd's own). */
+export const SELECTION_COLUMN_WIDTH = 32;
+
+/** Pixels the title takes in a header cell: CJK characters 14 px, others 8 px, plus the cell padding. */
+export function titleWidth(title: string): number {
+  let width = 32;
+  for (const char of title) width += /[\u2e80-\u9fff\uff00-\uffef]/.test(char) ? 14 : 8;
+  return width;
+}
+
+/** A column's width in pixels: its own when it names a number, else enough for its title. */
+export function columnWidth(column: { title: string; width?: number | string }): number {
+  return typeof column.width === 'number'
+    ? column.width
+    : Math.max(MIN_COLUMN_WIDTH, titleWidth(column.title));
+}
+
+/**
+ * The columns with a width each and the table's scroll width, their sum. A wide table then scrolls
+ * horizontally with every column at its width; none is squeezed under a fixed column.
+ */
+export function sizedColumns<C extends { title: string; width?: number | string }>(
+  columns: readonly C[],
+  selectable: boolean,
+): { columns: (C & { width: number })[]; scrollX: number } {
+  const sized = columns.map((column) => ({ ...column, width: columnWidth(column) }));
+  const scrollX = sized.reduce((sum, column) => sum + column.width, selectable ? SELECTION_COLUMN_WIDTH : 0);
+  return { columns: sized, scrollX };
+}
