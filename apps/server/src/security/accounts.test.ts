@@ -60,6 +60,13 @@ describe.each(TEST_DATABASES)('accounts and roles on $title', (database) => {
 
   it('finding 1: a user administrator of one merchant cannot take over a user shared with another', async () => {
     const adminInCoal = await coalToken('admin', DEMO.admin);
+    await addUserWithCodes(adminInCoal, 'coalops', '2000001', ['car0904', 'car090401']);
+    const ops = await login(t.app, 'coalops', 'Test@1234');
+    const adminId = await userId('admin');
+    // admin is the coal merchant's only user with every code: it stays enabled there
+    const last = await post(ops, '/system/user/changeStatus', { id: adminId, status: 0 });
+    expect(last.code).toBe(400);
+    expect(last.msg).toContain('全部权限');
     // a second full administrator of the coal merchant, so that disabling admin there is allowed
     const full = await post(adminInCoal, '/system/user/add', {
       username: 'coalboss',
@@ -69,9 +76,6 @@ describe.each(TEST_DATABASES)('accounts and roles on $title', (database) => {
       roleIds: [await roleId(adminInCoal, '管理员')],
     });
     expect(full.code, full.msg).toBe(200);
-    await addUserWithCodes(adminInCoal, 'coalops', '2000001', ['car0904', 'car090401']);
-    const ops = await login(t.app, 'coalops', 'Test@1234');
-    const adminId = await userId('admin');
     const before = await t.db.db
       .selectFrom('app_user')
       .select(['password_hash', 'nickname', 'phone', 'status'])
