@@ -229,18 +229,30 @@ describe('alarm reminder', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  it('warns 暂无权限 when the user lacks the page of the jump', async () => {
-    const page = await newPage();
-    // finance (干线二分队) gets the alarms of its team but holds no vehicle alarm page.
-    await signIn(page, 'finance', 'Finance@123');
+  it('finding 21: sends no pop-up of an alarm the user may not open, and offers no such type', async () => {
+    // finance (干线二分队) holds no alarm page; admin, watching the same truck, gets the alarm.
+    const financePage = await newPage();
+    await signIn(financePage, 'finance', 'Finance@123');
+    const adminPage = await newPage();
+    await signIn(adminPage, 'admin', 'Admin@123');
     const terminal = await terminalOf(await teamTruck(TEAM_TWO));
     await report(terminal, EMERGENCY_BIT);
-    const popup = popups(page).filter({ hasText: '紧急报警' });
-    await popup.waitFor({ timeout: 10_000 });
-    await popup.hover();
-    await popup.getByRole('button', { name: /去\s*处\s*理/ }).click();
-    await page.getByText('暂无权限').waitFor();
-    expect(new URL(page.url()).pathname).toBe('/databoard/index');
+    await popups(adminPage).filter({ hasText: '紧急报警' }).waitFor({ timeout: 10_000 });
+    await financePage.waitForTimeout(1000);
+    expect(await popups(financePage).count()).toBe(0);
+    expect(await bell(financePage).getAttribute('aria-label')).toBe('报警提醒 0');
+
+    // finance may open the waybill approval pages: their reminders are the only kind offered
+    await financePage.goto('/alarmSubscriptionSet');
+    const settings = financePage.locator('[data-view="/alarmSubscriptionSet"]');
+    await settings.getByRole('checkbox', { name: '运单费用审批提醒' }).waitFor();
+    expect(await settings.locator('.ant-card-head-title').allTextContents()).toEqual([
+      '报警订阅设置',
+      '审批提醒',
+    ]);
+    expect(await settings.getByRole('checkbox', { name: '紧急报警' }).count()).toBe(0);
+    await shot(financePage, 'subscription-finance');
+    await report(terminal, 0);
   });
 
   it('follows the subscription: unsubscribed types do not come, pop-ups can be off', async () => {
