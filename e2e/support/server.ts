@@ -62,6 +62,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       DATABASE_URL: databaseUrl,
       JT808_PORT: '0',
       SIMULATOR_VEHICLES: '0',
+      // browser tests of alarms make their own; a test that wants the demo's passes '1'
+      SEED_DEMO_ALARMS: '0',
       WEB_DIST_DIR,
       LOG_LEVEL: 'warn',
       ...options.env,

@@ -59,6 +59,8 @@ export interface AppConfig {
   trustProxy: string[];
   /** Seed the demo fleet into an empty database. */
   seedDemo: boolean;
+  /** With the demo fleet, a day of past alarms of every demo truck (SEED_DEMO_ALARMS). */
+  seedDemoAlarms: boolean;
   // --- Maps and reverse geocoding (modules/geo) ---
   /** Reverse geocoder: 'offline' (shipped gazetteer), 'amap' or 'tianditu' (need their key). */
   geocoder: 'offline' | 'amap' | 'tianditu';
@@ -131,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smsDailyLimit: intEnv(env, 'SMS_DAILY_LIMIT', 10),
     trustProxy: trustedProxies(env.TRUST_PROXY),
     seedDemo: env.SEED_DEMO !== '0',
+    seedDemoAlarms: env.SEED_DEMO_ALARMS !== '0',
     ...geoConfig(env),
     ...mapConfig(env),
     now: Date.now,

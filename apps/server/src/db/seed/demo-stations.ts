@@ -35,8 +35,8 @@ export async function seedDemoStationsAndLines(
   now: number,
 ): Promise<void> {
   const stationIds = new Map<string, number>();
-  /** Stations each fence set of the demo watches: the city rounds' depots and stores, the coal loading and unloading points. */
-  const watched = { city: new Set<number>(), coal: new Set<number>() };
+  /** Stations each fence set of the demo watches: the city rounds' depots and stores, the trunk and coal loading and unloading points. */
+  const watched = { city: new Set<number>(), trunk: new Set<number>(), coal: new Set<number>() };
   for (const line of DEMO_LINES) {
     const owner = OWNERS[line.kind];
     const merchantId = merchantIds.get(owner.merchant) as number;
@@ -63,7 +63,7 @@ export async function seedDemoStationsAndLines(
     for (const station of line.stations) {
       const id = stationIds.get(`${merchantId}:${station.name}`) as number;
       if (line.kind === 'city') watched.city.add(id);
-      if (line.kind === 'coal' && station.role !== 'service') watched.coal.add(id);
+      if (line.kind !== 'city' && station.role !== 'service') watched[line.kind].add(id);
     }
     // a loop ends where it starts: its table lists each station once, the depot first and last
     const stops = line.stations;
@@ -106,8 +106,14 @@ export async function seedDemoStationsAndLines(
       )
       .execute();
   }
+  // each set is kept by the sub-fleet whose trucks it watches, so its staff find it in their list
   const fenceSets = [
-    { owner: OWNERS.city, name: '城配门店与配送中心', stations: watched.city },
+    {
+      owner: { ...OWNERS.city, teamCode: '10000010020001' },
+      name: '城配门店与配送中心',
+      stations: watched.city,
+    },
+    { owner: { ...OWNERS.trunk, teamCode: '10000010010001' }, name: '干线装卸货点', stations: watched.trunk },
     { owner: OWNERS.coal, name: '煤矿与港口装卸点', stations: watched.coal },
   ];
   for (const set of fenceSets) {

@@ -2,6 +2,7 @@ import { ROLE_PRESET_NAMES, ROLE_PRESETS, type RolePreset } from '@fleet/domain'
 import type { Kysely } from 'kysely';
 import { hashPassword, sha256Hex } from '../../modules/auth/tokens';
 import type { Database } from '../schema';
+import { seedDemoAlarms } from './demo-alarms';
 import { type DemoTruck, demoFleet } from './demo-fleet';
 import { DEMO_ACCOUNTS, DEMO_MERCHANTS } from './demo-org';
 import { seedDemoReference } from './demo-reference';
@@ -11,13 +12,16 @@ import { seedDemoStationsAndLines } from './demo-stations';
 export const DEMO_FLEET_SIZE = 50;
 
 /**
- * Seeds the demo organisation into an empty database (no merchant yet), in one transaction.
- * Returns false when the database already holds data.
+ * Seeds the demo organisation into an empty database (no merchant yet), in one transaction: teams,
+ * roles and accounts, trucks with terminals and drivers, stations, lines and fence sets, customers
+ * and common addresses, and (`alarms`) a day of past alarms. Returns false when the database already
+ * holds data.
  */
 export async function seedDemo(
   db: Kysely<Database>,
   now: number,
   fleetSize = DEMO_FLEET_SIZE,
+  alarms = true,
 ): Promise<boolean> {
   const existing = await db.selectFrom('merchant').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
@@ -70,6 +74,24 @@ export async function seedDemo(
     for (const truck of demoFleet(fleetSize)) {
       await insertTruck(tx, merchantIds.get(truck.merchant) as number, truck, now);
     }
+    // two terminals in stock at headquarters, not yet fitted to a truck
+    await tx
+      .insertInto('terminal')
+      .values(
+        ['14700000001', '14700000002'].map((phone) => ({
+          merchant_id: merchantIds.get('logistics') as number,
+          team_code: '1000001',
+          phone,
+          terminal_no: `T${phone.slice(-6)}`,
+          model: 'FL-808A',
+          manufacturer: 'FLEET',
+          protocol_version: '2013',
+          sim_no: phone,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
     await seedDemoStationsAndLines(tx, merchantIds, now);
     const userIds = new Map<string, number>();
     for (const account of DEMO_ACCOUNTS) {
@@ -110,6 +132,7 @@ export async function seedDemo(
       }
     }
     await seedDemoReference(tx, merchantIds, userIds.get('admin') as number, now);
+    if (alarms) await seedDemoAlarms(tx, userIds.get('admin') as number, now);
   });
   return true;
 }
