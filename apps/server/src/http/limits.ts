@@ -61,7 +61,7 @@ function frameworkErrors(error: FastifyError, _req: FastifyRequest, reply: Fasti
 
 /** Server options of the limits, spread into Fastify's options. */
 export const requestLimitOptions = {
-  maxParamLength: MAX_PARAM_LENGTH,
+  routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
   clientErrorHandler,
   frameworkErrors,
 } satisfies Partial<FastifyServerOptions>;
