@@ -172,6 +172,15 @@ describe.each(TEST_DATABASES)('scope of referenced records on $name', (database)
       body: { ids: [trunkStation?.id] },
     });
     expect(delStation.body.code).not.toBe(200);
+    // safety keeps the fence set of its sub-fleet on the stations of 城配车队 above it
+    const sets = await call(t.app, 'POST', '/api/electricFence/fenceSet/list', { token: safety, body: {} });
+    const citySet = sets.body.data.list.find((s: { name: string }) => s.name === '城配门店与配送中心');
+    expect(citySet?.stationIds.length).toBeGreaterThan(0);
+    const keep = await call(t.app, 'POST', '/api/electricFence/fenceSet/update', {
+      token: safety,
+      body: citySet,
+    });
+    expect(keep.body).toMatchObject({ code: 200 });
     // a sibling team's records stay out of reach
     const sibling = ok(
       await call(t.app, 'POST', '/api/colliery/line/add', {

@@ -6,8 +6,9 @@ import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/schema';
 import type { AuthContext } from '../../http/auth';
 import { badInput, notFound } from '../../http/envelope';
+import { usableRecords } from '../../http/references';
 import { pageOf, paging, route } from '../../http/route';
-import { inScope } from '../../http/scope';
+import { inReferenceScope, inScope } from '../../http/scope';
 import { splitList } from '../../telematics/alarms/settings-cache';
 import { recordOperation } from '../operate-log/operate-log.repository';
 import type { FenceSetRow } from './alarm-settings.table';
@@ -52,28 +53,17 @@ const labels = {
 
 type FenceSetInput = z.output<z.ZodObject<typeof fenceSetFields>>;
 
-/** Stations, trucks and teams named by a fence set must all be the caller's to see. */
+/**
+ * Stations and trucks named by a fence set must be the caller's to use (stations also those of the
+ * teams above: they are reference data), and its teams in the caller's subtree.
+ */
 async function checkTargets(db: Kysely<Database>, auth: AuthContext, body: FenceSetInput): Promise<void> {
   const stationIds = [...new Set(body.stationIds)];
-  const stations = await db
-    .selectFrom('station')
-    .select('id')
-    .where(inScope(auth.scope, 'station'))
-    .where('deleted_at', 'is', null)
-    .where('id', 'in', stationIds)
-    .execute();
-  if (stations.length !== stationIds.length) throw badInput('站点: 不存在或不在您的管辖范围内');
+  const stations = await usableRecords(db, auth.scope, 'station', stationIds);
+  if (stations.size !== stationIds.length) throw badInput('站点: 不存在或不在您的管辖范围内');
   const carIds = [...new Set(body.carIds)];
-  if (carIds.length > 0) {
-    const trucks = await db
-      .selectFrom('truck')
-      .select('id')
-      .where(inScope(auth.scope, 'truck'))
-      .where('deleted_at', 'is', null)
-      .where('id', 'in', carIds)
-      .execute();
-    if (trucks.length !== carIds.length) throw badInput('车辆: 不存在或不在您的管辖范围内');
-  }
+  const trucks = await usableRecords(db, auth.scope, 'truck', carIds);
+  if (trucks.size !== carIds.length) throw badInput('车辆: 不存在或不在您的管辖范围内');
   const teamCodes = [...new Set(body.teamCodes)];
   if (teamCodes.length > 0) {
     const teams = await db
@@ -193,13 +183,13 @@ export function registerFenceSetRoutes(app: FastifyInstance, ctx: AppContext): v
   route(app, tag, {
     method: 'GET',
     url: '/electricFence/fenceSet/options',
-    summary: '围栏设置可选的站点（本车队及下级车队的站点，最多1000个）',
+    summary: '围栏设置可选的站点（本车队、下级车队及上级车队的站点，最多1000个）',
     access: FENCE_SET_CODES,
     handler: async ({ auth }) => ({
       stations: await db
         .selectFrom('station')
         .select(['id', 'name', 'address'])
-        .where(inScope(auth.scope, 'station'))
+        .where(inReferenceScope(auth.scope, 'station'))
         .where('deleted_at', 'is', null)
         .orderBy('name')
         .limit(1000)

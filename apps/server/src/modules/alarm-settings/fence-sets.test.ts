@@ -104,7 +104,14 @@ describe.each(TEST_DATABASES)('fence sets, settings on ingest and evidence on $n
     expect(noStation.body).toMatchObject({ code: 400, msg: '站点: 请选择站点' });
 
     const options = await call(t.app, 'GET', '/api/electricFence/fenceSet/options', { token: dispatch });
-    expect(options.body.data.stations).toEqual([{ id: stationId, name: '天津港煤码头', address: null }]);
+    // its own station, and those of 干线运输车队 above it; none of a sibling team
+    expect(options.body.data.stations).toContainEqual({ id: stationId, name: '天津港煤码头', address: null });
+    expect(options.body.data.stations).toContainEqual(
+      expect.objectContaining({ name: '天津开发区物流中心' }),
+    );
+    expect(options.body.data.stations).not.toContainEqual(
+      expect.objectContaining({ name: '河西陈塘庄配送中心' }),
+    );
     const added = await call(t.app, 'POST', '/api/electricFence/fenceSet/add', {
       token: dispatch,
       body: { name: '港口进出', stationIds: [stationId], carIds: [truck.id], notifyEnter: 1, notifyExit: 1 },
