@@ -1,13 +1,29 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { secondProcess } from '../realtime/test-sockets';
 import { TestTerminal } from '../telematics/gateway/test-terminal';
 import {
   encodeLocation,
   encodeLocationQueryResponse,
+  encodeMultimediaData,
+  encodeMultimediaEvent,
+  encodeShootNowResponse,
+  encodeSubpackaged,
   encodeTerminalResponse,
   type LocationInput,
+  MSG,
 } from '../telematics/jt808';
+import { encodeBatchLocationBody } from '../telematics/jt808/messages/location-report';
 import { call, DEMO, login, startTestApp, TEST_DATABASES, type TestApp } from '../test/support';
+
+/** A JPEG-looking file of `size` bytes (start and end markers around random bytes). */
+function jpeg(size: number): Buffer {
+  return Buffer.concat([
+    Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
+    randomBytes(size - 6),
+    Buffer.from([0xff, 0xd9]),
+  ]);
+}
 
 const beijing: LocationInput = { lat: 39.908692, lon: 116.397477, speed: 30, time: 0 };
 
@@ -130,6 +146,109 @@ describe.each(TEST_DATABASES)('terminal security of the gateway on $title', (dat
       body: { id },
     });
     expect(refused.status).toBe(403);
+  });
+
+  it('finding 13: every part of a split message is acknowledged with 0x8001, a missing part is asked for with 0x8003, and the joined message is stored', async () => {
+    const phone = '13800000036';
+    const terminal = await TestTerminal.connect(port, phone);
+    await terminal.login();
+    const base = t.now() - 20 * 60_000;
+    const locations = Array.from({ length: 30 }, (_, i) => ({ ...beijing, time: base + i * 1000 }));
+    const h = terminal.header();
+    const body = encodeBatchLocationBody(0, locations);
+    const parts = encodeSubpackaged({ ...h, msgId: MSG.batchLocation }, body, 400);
+    expect(parts.length).toBe(3);
+    for (let i = 1; i < parts.length; i++) terminal.header(); // the parts took consecutive serials
+    terminal.send(parts[0] as Buffer, parts[2] as Buffer);
+    expect((await terminal.answerTo(h.serial)).result).toBe(0);
+    expect((await terminal.answerTo(h.serial + 2)).result).toBe(0);
+    const asked = await terminal.next(MSG.retransmitRequest, 6000);
+    expect(asked.message).toMatchObject({ firstSerial: h.serial, missing: [2] });
+    terminal.send(parts[1] as Buffer);
+    expect((await terminal.answerTo(h.serial + 1)).result).toBe(0);
+    await waitFor(async () => (await positionsOf(phone)) === 30);
+    await terminal.close();
+  });
+
+  it('finding 13: a photo uploaded with 0x0800 and a split 0x0801 is answered 0x8800 (listing a missing packet), stored as evidence and served', async () => {
+    const phone = '13800000037';
+    const terminal = await TestTerminal.connect(port, phone);
+    await terminal.login();
+    const photo = jpeg(2500);
+    const head = { mediaId: 901, type: 0, format: 0, event: 1, channel: 1 };
+    const event = terminal.header();
+    terminal.send(encodeMultimediaEvent(event, head));
+    expect((await terminal.answerTo(event.serial)).result).toBe(0);
+    const h = terminal.header();
+    const parts = encodeMultimediaData(h, head, { ...beijing, time: t.now() - 60_000 }, photo);
+    expect(parts.length).toBe(3);
+    for (let i = 1; i < parts.length; i++) terminal.header();
+    terminal.send(parts[0] as Buffer, parts[2] as Buffer);
+    const asked = await terminal.next(MSG.mediaDataResponse, 6000);
+    expect(asked.message).toMatchObject({ mediaId: 901, missing: [2] });
+    terminal.send(parts[1] as Buffer);
+    const done = await terminal.next(MSG.mediaDataResponse, 6000);
+    expect(done.message).toMatchObject({ mediaId: 901, missing: [] });
+
+    const truck = await t.db.db
+      .selectFrom('truck')
+      .innerJoin('terminal', 'terminal.id', 'truck.terminal_id')
+      .select(['truck.id', 'truck.vin'])
+      .where('terminal.phone', '=', phone)
+      .executeTakeFirstOrThrow();
+    const stored = await t.db.db
+      .selectFrom('alarm_attachment')
+      .select(['stored_path', 'type', 'size', 'channel'])
+      .where('truck_id', '=', truck.id)
+      .execute();
+    expect(stored).toMatchObject([{ type: 'photo', size: photo.length, channel: 1 }]);
+    const latest = await call(t.app, 'GET', '/api/monitor/car/photo/latest', {
+      token: admin,
+      query: { vin: truck.vin },
+    });
+    expect(latest.body.data.url).toMatch(/^\/api\/alarm\/media\//);
+    const served = await t.app.inject({ method: 'GET', url: latest.body.data.url });
+    expect(served.rawPayload.equals(photo)).toBe(true);
+    await terminal.close();
+  });
+
+  it('finding 13: the truck card asks for a photo (0x8801), the terminal answers 0x0805 and uploads it, and the card finds it', async () => {
+    const phone = '13800000038';
+    const terminal = await TestTerminal.connect(port, phone);
+    await terminal.login();
+    const photo = jpeg(1500);
+    const shots: number[] = [];
+    terminal.onFrame = (r) => {
+      if (r.message.kind !== 'shootNow') return;
+      shots.push(r.message.channel);
+      terminal.send(encodeShootNowResponse(terminal.header(), r.header.serial, 0, [7]));
+      const head = { mediaId: 7, type: 0, format: 0, event: 0, channel: r.message.channel };
+      const h = terminal.header();
+      const parts = encodeMultimediaData(h, head, { ...beijing, time: t.now() }, photo);
+      for (let i = 1; i < parts.length; i++) terminal.header();
+      terminal.send(...parts);
+    };
+    const { vin } = await t.db.db
+      .selectFrom('truck')
+      .innerJoin('terminal', 'terminal.id', 'truck.terminal_id')
+      .select('truck.vin')
+      .where('terminal.phone', '=', phone)
+      .executeTakeFirstOrThrow();
+    const asked = await call(t.app, 'POST', '/api/monitor/car/photo', {
+      token: admin,
+      body: { vin, channel: 2 },
+    });
+    expect(asked.body).toMatchObject({ code: 200, data: { mediaIds: [7] } });
+    expect(shots).toEqual([2]);
+    await terminal.next(MSG.mediaDataResponse, 6000);
+    const latest = await call(t.app, 'GET', '/api/monitor/car/photo/latest', {
+      token: admin,
+      query: { vin, since: String(asked.body.data.requestedAt) },
+    });
+    expect(latest.body.data).toMatchObject({ channel: 2 });
+    const served = await t.app.inject({ method: 'GET', url: latest.body.data.url });
+    expect(served.rawPayload.equals(photo)).toBe(true);
+    await terminal.close();
   });
 });
 

@@ -121,6 +121,7 @@ export class Telematics {
       replyTimeoutMs: this.config.jt808ReplyTimeoutMs,
       preAuthPerAddress: this.config.jt808PreAuthPerAddress,
       preAuthMs: this.config.jt808PreAuthMs,
+      uploadDir: this.config.uploadDir,
       now: this.config.now,
       log: this.log,
     });

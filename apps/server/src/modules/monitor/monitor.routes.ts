@@ -5,6 +5,7 @@ import { registerCardRoutes } from './card.routes';
 import { FleetSnapshots } from './fleet-snapshot';
 import { registerLookupRoutes } from './lookups.routes';
 import { registerMapRoutes } from './map.routes';
+import { registerPhotoRoutes } from './photo.routes';
 import { registerTreeRoutes } from './tree.routes';
 import { registerVehicleRoutes } from './vehicles.routes';
 
@@ -15,6 +16,7 @@ export function registerMonitorRoutes(app: FastifyInstance, ctx: AppContext): vo
   const geo = geoServiceFor(ctx, { log: app.log });
   registerMapRoutes(app, ctx, snapshots);
   registerCardRoutes(app, ctx, geo);
+  registerPhotoRoutes(app, ctx);
   registerVehicleRoutes(app, ctx, geo);
   registerTreeRoutes(app, ctx, snapshots);
   registerLookupRoutes(app, ctx);

@@ -68,6 +68,23 @@ export function alarmNumber(id: {
   return out.toString('hex');
 }
 
+/**
+ * The number under which a terminal's own multimedia upload (0x0801: a photo or clip the platform
+ * asked for, or of a timed or alarm event) is filed: the shape of an alarm number with 'M' and the
+ * phone's last six digits for the terminal id, the shot's time, and the media id in the last bytes.
+ */
+export function terminalMediaNumber(tid: string, time: number, mediaId: number): string {
+  const out = Buffer.from(
+    alarmNumber({ terminalId: `M${tid.slice(-6)}`, time, serial: 0, attachments: 0 }),
+    'hex',
+  );
+  out.writeUInt32BE(mediaId >>> 0, 12);
+  return out.toString('hex');
+}
+
+/** The hex prefix of every `terminalMediaNumber` ('M'). */
+export const TERMINAL_MEDIA_PREFIX = '4d';
+
 /** The media of an alarm number of a truck, in upload order. */
 export async function mediaOf(db: Kysely<Database>, truckId: number, alarmNo: string): Promise<AlarmMedia[]> {
   const rows = await db

@@ -6,14 +6,15 @@ import {
   type Jt808Header,
   type Jt808Message,
   type Jt808Packet,
+  type MissingParts,
   PLATFORM_RESULT,
   parseFrame,
-  Reassembler,
   readHeader,
   unwrapFrame,
 } from '../jt808';
 import { AckEncoder } from './ack';
 import { PRE_AUTH_MAX_BYTES, PRE_AUTH_MS } from './pre-auth';
+import { SplitPackets } from './split-packets';
 
 export interface GatewayLog {
   debug(obj: object, msg: string): void;
@@ -63,7 +64,7 @@ export abstract class TerminalConnection {
   };
   private readonly splitter = new FrameSplitter();
   private readonly acks = new AckEncoder();
-  private reassembler: Reassembler | null = null;
+  private splits: SplitPackets | null = null;
   private inbox: Buffer[] = [];
   private busy = false;
   /** Bytes received before authentication (see pre-auth.ts). */
@@ -86,6 +87,9 @@ export abstract class TerminalConnection {
 
   /** True when reading may go on (nothing of this connection's own backlog holds it). */
   protected abstract mayResume(): boolean;
+
+  /** Asks the terminal again for the parts of a split message that did not arrive. */
+  protected abstract askAgain(missing: MissingParts): void;
 
   onData(chunk: Buffer): void {
     if (this.state === 'closing' || this.state === 'closed') return;
@@ -161,8 +165,11 @@ export abstract class TerminalConnection {
         return;
       }
       if (packet.header.packet) {
-        this.reassembler ??= new Reassembler({ maxKeys: 4 });
-        packet = this.reassembler.push(packet, Date.now());
+        // each part is acknowledged as it arrives; missing ones are asked for again (split-packets.ts)
+        this.splits ??= new SplitPackets((missing) => this.askAgain(missing));
+        const part = packet.header;
+        packet = this.splits.push(packet, Date.now());
+        this.respond(part, PLATFORM_RESULT.ok);
         if (!packet) return;
       }
       const message = decodeMessage(packet);
@@ -278,6 +285,7 @@ export abstract class TerminalConnection {
 
   /** The socket closed: nothing more is read. */
   protected closedTransport(): void {
+    this.splits?.close();
     this.state = 'closed';
     this.inbox = [];
   }

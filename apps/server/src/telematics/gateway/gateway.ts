@@ -19,6 +19,8 @@ export interface GatewayOptions {
   /** The server's clock for stored times. */
   now(): number;
   log: GatewayLog;
+  /** Folder of the evidence store, where photos and clips terminals upload (0x0801) are kept. */
+  uploadDir: string;
   /** Reports of one connection waiting for their commit before its socket is paused; default 64. */
   maxPendingPerConnection?: number;
   /** Rows queued in the ingest before every socket pauses; default 50,000. */
@@ -52,6 +54,7 @@ export class Gateway implements SessionHost {
   readonly ingest: Ingest;
   readonly log: GatewayLog;
   readonly maxPending: number;
+  readonly uploadDir: string;
   private readonly maxBacklog: number;
   private readonly server: net.Server;
   private readonly sessions = new Set<Session>();
@@ -72,6 +75,7 @@ export class Gateway implements SessionHost {
     this.ingest = ingest;
     this.log = options.log;
     this.maxPending = options.maxPendingPerConnection ?? 64;
+    this.uploadDir = options.uploadDir;
     this.maxBacklog = options.maxBacklog ?? 50_000;
     this.preAuth = new PreAuthLimit(options.preAuthPerAddress ?? 64);
     this.preAuthMs = options.preAuthMs;
@@ -142,7 +146,8 @@ export class Gateway implements SessionHost {
     const session = this.byTid.get(tid);
     const frame = commandFrame(command);
     if (!session || !frame) return Promise.reject(offline());
-    return session.command(frame.msgId, frame.encode, timeoutMs, offline);
+    const answered = session.command(frame.msgId, frame.encode, timeoutMs, offline);
+    return frame.answer ? answered.then(frame.answer) : answered;
   }
 
   async heldAlive(tid: string, asking: Session): Promise<boolean> {

@@ -6,17 +6,22 @@ import { type PositionRow, positionRow } from '../ingest/position';
 import type { TruckScope } from '../ingest/trips';
 import {
   type Auth,
+  encodeMediaDataResponse,
   encodeRegisterResponse,
+  encodeRetransmitRequest,
   type Jt808Header,
   type Jt808Message,
   type Location,
+  type MissingParts,
   MSG,
+  type MultimediaData,
   PLATFORM_RESULT,
   REGISTER_RESULT,
   type Register,
 } from '../jt808';
 import { PendingCommands } from './commands';
 import { type GatewayLog, TerminalConnection } from './connection';
+import { type ShotTaken, storeTerminalMedia } from './multimedia';
 import { registrationMismatch } from './registration';
 import { authCodeFor, authCodeMatches, findTerminal, markOnline, truckOfTerminal } from './terminals';
 
@@ -32,6 +37,8 @@ export interface SessionHost {
   /** Reports of one connection waiting for their commit before its socket stops being read. */
   maxPending: number;
   authenticated(session: Session): void;
+  /** Where multimedia the terminals upload is stored (the evidence store's folder). */
+  uploadDir: string;
   /**
    * True when another connection of the terminal `tid`, on this process or another, is
    * authenticated and still answers: a new registration must not take its place.
@@ -95,6 +102,17 @@ export class Session extends TerminalConnection {
       case 'terminalResponse':
         if (this.isAuthenticated(header)) {
           this.settleCommand(message.replySerial, message.replyMsgId, message.result);
+        }
+        return;
+      case 'multimediaEvent':
+        this.respond(header, this.isAuthenticated(header) ? PLATFORM_RESULT.ok : PLATFORM_RESULT.fail);
+        return;
+      case 'multimediaData':
+        return this.storeMedia(header, message);
+      case 'shootNowResponse':
+        if (this.isAuthenticated(header)) {
+          const { result, mediaIds } = message;
+          this.settleCommand(message.replySerial, MSG.shootNow, { result, mediaIds } satisfies ShotTaken);
         }
         return;
       case 'register':
@@ -248,6 +266,39 @@ export class Session extends TerminalConnection {
     if (serial < 0) return Promise.reject(offline());
     this.commands ??= new PendingCommands();
     return this.commands.wait<T>(serial, msgId, timeoutMs, offline);
+  }
+
+  /** 0x0801 whole: stored as evidence of the truck, answered 0x8800 (nothing to send again). */
+  private storeMedia(header: Jt808Header, message: MultimediaData): Promise<void> | undefined {
+    const scope = this.scope;
+    if (!this.isAuthenticated(header) || !scope) {
+      this.respond(header, PLATFORM_RESULT.fail);
+      return;
+    }
+    const answer = () => {
+      this.send(header, (h) => encodeMediaDataResponse(h, { mediaId: message.mediaId, missing: [] }));
+    };
+    const input = { merchantId: scope.merchantId, truckId: scope.truckId, tid: this.tid as string };
+    return storeTerminalMedia(this.host.db, this.host.uploadDir, input, message, this.host.now()).then(
+      answer,
+      (error: unknown) => {
+        this.host.log.warn({ err: error, tid: this.tid, mediaId: message.mediaId }, 'multimedia not stored');
+        answer();
+      },
+    );
+  }
+
+  protected askAgain(missing: MissingParts): void {
+    const to = this.replyTo;
+    if (this.state !== 'authenticated' || !to) return;
+    const first = missing.first?.body;
+    if (missing.msgId === MSG.multimediaData && first && first.length >= 4) {
+      const mediaId = first.readUInt32BE(0);
+      this.send(to, (h) => encodeMediaDataResponse(h, { mediaId, missing: missing.missing.slice(0, 255) }));
+      return;
+    }
+    const ids = missing.missing.slice(0, 255);
+    this.send(to, (h) => encodeRetransmitRequest(h, { firstSerial: missing.firstSerial, missing: ids }));
   }
 
   private settleCommand(replySerial: number, replyMsgId: number, value: unknown): void {

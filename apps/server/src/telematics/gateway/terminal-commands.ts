@@ -1,6 +1,7 @@
 import {
   encodeLocationQuery,
   encodeSetParameters,
+  encodeShootNow,
   encodeTextMessage,
   type FrameHeader,
   MSG,
@@ -17,12 +18,22 @@ export type TerminalCommand =
   | { kind: 'locationQuery' }
   | { kind: 'text'; flags: number; text: string }
   | { kind: 'setParameters'; parameters: TerminalParameter[] }
+  | { kind: 'shootNow'; channel: number }
   | { kind: 'probe' };
 
-/** The message id a command is sent with and its encoder (null: not a frame of its own). */
-export function commandFrame(
-  command: TerminalCommand,
-): { msgId: number; encode: (h: FrameHeader) => Buffer } | null {
+/** One photo, uploaded at once (0x0801), 640×480, good quality, the camera's usual picture settings. */
+const PHOTO = { command: 1, interval: 0, save: 0, resolution: 2, quality: 5 } as const;
+const PICTURE = { brightness: 128, contrast: 64, saturation: 64, chroma: 128 } as const;
+
+/**
+ * The message id a command is sent with, its encoder, and how its answer reads (null: not a frame
+ * of its own). 0x8801 is answered by 0x0805 (`ShotTaken`), by 0x0001 on older terminals.
+ */
+export function commandFrame(command: TerminalCommand): {
+  msgId: number;
+  encode: (h: FrameHeader) => Buffer;
+  answer?: (value: unknown) => unknown;
+} | null {
   switch (command.kind) {
     case 'locationQuery':
       return { msgId: MSG.locationQuery, encode: (h) => encodeLocationQuery(h) };
@@ -36,12 +47,18 @@ export function commandFrame(
         msgId: MSG.setParameters,
         encode: (h) => encodeSetParameters(h, { parameters: command.parameters }),
       };
+    case 'shootNow':
+      return {
+        msgId: MSG.shootNow,
+        encode: (h) => encodeShootNow(h, { channel: command.channel, ...PHOTO, ...PICTURE }),
+        answer: (value) => (typeof value === 'number' ? { result: value, mediaIds: [] } : value),
+      };
     case 'probe':
       return null;
   }
 }
 
-const KINDS = new Set<string>(['locationQuery', 'text', 'setParameters', 'probe']);
+const KINDS = new Set<string>(['locationQuery', 'text', 'setParameters', 'shootNow', 'probe']);
 
 /** The command as JSON carries it (byte values of parameters as hex). */
 export function commandToWire(command: TerminalCommand): unknown {
@@ -64,6 +81,9 @@ export function commandFromWire(value: unknown): TerminalCommand | null {
     return typeof command.flags === 'number' && typeof command.text === 'string'
       ? { kind: 'text', flags: command.flags, text: command.text }
       : null;
+  }
+  if (command.kind === 'shootNow') {
+    return typeof command.channel === 'number' ? { kind: 'shootNow', channel: command.channel } : null;
   }
   if (command.kind === 'setParameters') {
     if (!Array.isArray(command.parameters)) return null;

@@ -18,6 +18,20 @@ import {
   type LocationQueryResponse,
   type LocationReport,
 } from './messages/location-report';
+import {
+  decodeMediaDataResponse,
+  decodeMultimediaData,
+  decodeMultimediaEvent,
+  decodeRetransmitRequest,
+  decodeShootNow,
+  decodeShootNowResponse,
+  type MediaDataResponse,
+  type MultimediaData,
+  type MultimediaEvent,
+  type RetransmitRequest,
+  type ShootNow,
+  type ShootNowResponse,
+} from './messages/multimedia';
 import { decodeSetParameters, type SetParameters } from './messages/parameters';
 import {
   type Auth,
@@ -68,6 +82,12 @@ export type Jt808Message =
   | TextMessage
   | SetParameters
   | WaybillReport
+  | MultimediaEvent
+  | MultimediaData
+  | ShootNowResponse
+  | MediaDataResponse
+  | ShootNow
+  | RetransmitRequest
   | Fragment
   | UnknownMessage;
 
@@ -128,6 +148,18 @@ export function decodeMessage(packet: Jt808Packet): Jt808Message {
       return decodeSetParameters(body);
     case MSG.waybillReport:
       return decodeWaybillReport(body);
+    case MSG.multimediaEvent:
+      return decodeMultimediaEvent(body);
+    case MSG.multimediaData:
+      return decodeMultimediaData(body);
+    case MSG.shootNowResponse:
+      return decodeShootNowResponse(body);
+    case MSG.mediaDataResponse:
+      return decodeMediaDataResponse(body);
+    case MSG.shootNow:
+      return decodeShootNow(body);
+    case MSG.retransmitRequest:
+      return decodeRetransmitRequest(body, version);
     default:
       return { kind: 'unknown', msgId, body };
   }

@@ -5,6 +5,18 @@ import { type HeaderInput, type Jt808Version, MAX_BODY_LENGTH, writeHeader } fro
 import { encodeLocationBody, type LocationInput } from './location-encode';
 import { encodeGeneralResponseBody, type GeneralResponseBody, MSG } from './messages/general';
 import { encodeBatchLocationBody, encodeLocationQueryResponseBody } from './messages/location-report';
+import {
+  encodeMediaDataResponseBody,
+  encodeMultimediaDataBody,
+  encodeMultimediaEventBody,
+  encodeRetransmitRequestBody,
+  encodeShootNowBody,
+  encodeShootNowResponseBody,
+  type MediaDataResponseBody,
+  type MediaHead,
+  type RetransmitRequestBody,
+  type ShootNowBody,
+} from './messages/multimedia';
 import { encodeSetParametersBody, type SetParametersBody } from './messages/parameters';
 import {
   type AuthBody,
@@ -82,7 +94,59 @@ export function encodeSetParameters(header: FrameHeader, body: SetParametersBody
   return encodeFrame(withId(header, MSG.setParameters), encodeSetParametersBody(body));
 }
 
+/** 0x8800, the answer to a whole 0x0801: the packets to send again (none: all arrived). */
+export function encodeMediaDataResponse(header: FrameHeader, body: MediaDataResponseBody): Buffer {
+  return encodeFrame(withId(header, MSG.mediaDataResponse), encodeMediaDataResponseBody(body));
+}
+
+/** 0x8801 camera shoot now; the terminal answers 0x0805 (older ones 0x0001), then uploads 0x0800/0x0801. */
+export function encodeShootNow(header: FrameHeader, body: ShootNowBody): Buffer {
+  return encodeFrame(withId(header, MSG.shootNow), encodeShootNowBody(body));
+}
+
+/** 0x8003: the packets of a split message to send again. */
+export function encodeRetransmitRequest(header: FrameHeader, body: RetransmitRequestBody): Buffer {
+  return encodeFrame(
+    withId(header, MSG.retransmitRequest),
+    encodeRetransmitRequestBody(body, versionOf(header)),
+  );
+}
+
 // Terminal -> platform (simulator, tests)
+
+/** 0x0800 multimedia event. */
+export function encodeMultimediaEvent(header: FrameHeader, head: MediaHead): Buffer {
+  return encodeFrame(withId(header, MSG.multimediaEvent), encodeMultimediaEventBody(head));
+}
+
+/**
+ * 0x0801 multimedia data, split into packets of `chunkSize` body bytes when longer (serials from
+ * `header.serial` on); one frame when it fits.
+ */
+export function encodeMultimediaData(
+  header: FrameHeader,
+  head: MediaHead,
+  location: LocationInput,
+  data: Uint8Array,
+  chunkSize = 1000,
+): Buffer[] {
+  const body = encodeMultimediaDataBody(head, location, data);
+  const input = withId(header, MSG.multimediaData);
+  return body.length > chunkSize ? encodeSubpackaged(input, body, chunkSize) : [encodeFrame(input, body)];
+}
+
+/** 0x0805, the answer to 0x8801: result 0 ok, 1 failed, 2 channel unsupported, with the media ids. */
+export function encodeShootNowResponse(
+  header: FrameHeader,
+  replySerial: number,
+  result: number,
+  mediaIds: number[],
+): Buffer {
+  return encodeFrame(
+    withId(header, MSG.shootNowResponse),
+    encodeShootNowResponseBody(replySerial, result, mediaIds),
+  );
+}
 
 /** 0x0001. Result: 0 ok, 1 fail, 2 bad message, 3 unsupported. */
 export function encodeTerminalResponse(header: FrameHeader, body: GeneralResponseBody): Buffer {

@@ -44,10 +44,16 @@ export {
   encodeLocationQuery,
   encodeLocationQueryResponse,
   encodeLogout,
+  encodeMediaDataResponse,
+  encodeMultimediaData,
+  encodeMultimediaEvent,
   encodePlatformResponse,
   encodeRegister,
   encodeRegisterResponse,
+  encodeRetransmitRequest,
   encodeSetParameters,
+  encodeShootNow,
+  encodeShootNowResponse,
   encodeSubpackaged,
   encodeTerminalResponse,
   encodeTextMessage,
@@ -94,6 +100,17 @@ export type {
 export { MSG, PLATFORM_RESULT, TERMINAL_RESULT } from './messages/general';
 export type { BatchLocation, LocationQueryResponse, LocationReport } from './messages/location-report';
 export { BATCH_TYPE } from './messages/location-report';
+export type {
+  MediaDataResponse,
+  MediaHead,
+  MultimediaData,
+  MultimediaEvent,
+  RetransmitRequest,
+  ShootNow,
+  ShootNowBody,
+  ShootNowResponse,
+} from './messages/multimedia';
+export { MEDIA_EVENT, MEDIA_FORMAT, MEDIA_TYPE } from './messages/multimedia';
 export type { SetParameters, SetParametersBody, TerminalParameter } from './messages/parameters';
 export { TERMINAL_PARAM } from './messages/parameters';
 export type {
@@ -109,6 +126,6 @@ export { REGISTER_RESULT, registerFieldWidths } from './messages/registration';
 export type { TextMessage, TextMessageBody } from './messages/text-message';
 export { TEXT_FLAG, TEXT_TYPE } from './messages/text-message';
 export type { WaybillReport } from './messages/waybill';
-export type { ReassemblerOptions } from './reassembly';
+export type { MissingParts, ReassemblerOptions } from './reassembly';
 export { Reassembler } from './reassembly';
 export { decodeGbk, encodeGbk } from './text';

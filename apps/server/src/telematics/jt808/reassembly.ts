@@ -16,7 +16,21 @@ export interface ReassemblerOptions {
   maxKeys?: number;
 }
 
+/** An incomplete set whose missing parts are to be asked for again (0x8003 / 0x8800). */
+export interface MissingParts {
+  msgId: number;
+  /** Serial of part 1 (the one a retransmission request names). */
+  firstSerial: number;
+  /** Indexes (from 1) not received. */
+  missing: number[];
+  /** Part 1 when it arrived (0x0801 carries the media id there). */
+  first: Jt808Packet | undefined;
+}
+
 interface PartialSet {
+  msgId: number;
+  firstSerial: number;
+  requests: number;
   total: number;
   parts: (Jt808Packet | undefined)[];
   received: number;
@@ -65,7 +79,17 @@ export class Reassembler {
     }
     if (!set) {
       if (this.sets.size >= this.maxKeys) this.evictOldest();
-      set = { total, parts: new Array(total), received: 0, bytes: 0, lastAt: now };
+      const firstSerial = (packet.header.serial - (index - 1)) & 0xffff;
+      set = {
+        msgId: packet.header.msgId,
+        firstSerial,
+        requests: 0,
+        total,
+        parts: new Array(total),
+        received: 0,
+        bytes: 0,
+        lastAt: now,
+      };
       this.sets.set(key, set);
     }
     const previous = set.parts[index - 1];
@@ -86,6 +110,23 @@ export class Reassembler {
     const first = parts[0] as Jt808Packet;
     const { packet: _omit, ...header } = first.header;
     return { header: { ...header, bodyLength: body.length }, body, checksum: first.checksum };
+  }
+
+  /**
+   * Incomplete sets no part of which arrived for `quietMs`, with what they miss: each is answered
+   * at most `maxRequests` times, and again only after another quiet period.
+   */
+  missing(now: number, quietMs: number, maxRequests = 3): MissingParts[] {
+    const out: MissingParts[] = [];
+    for (const set of this.sets.values()) {
+      if (now - set.lastAt < quietMs || set.requests >= maxRequests) continue;
+      set.requests++;
+      set.lastAt = now;
+      const missing: number[] = [];
+      for (let i = 0; i < set.total; i++) if (!set.parts[i]) missing.push(i + 1);
+      out.push({ msgId: set.msgId, firstSerial: set.firstSerial, missing, first: set.parts[0] });
+    }
+    return out;
   }
 
   /** Drops sets idle for `timeoutMs`; answers how many. */

@@ -11,11 +11,17 @@ export const MSG = {
   locationQueryResponse: 0x0201,
   waybillReport: 0x0701,
   batchLocation: 0x0704,
+  multimediaEvent: 0x0800,
+  multimediaData: 0x0801,
+  shootNowResponse: 0x0805,
   platformResponse: 0x8001,
+  retransmitRequest: 0x8003,
   registerResponse: 0x8100,
   setParameters: 0x8103,
   locationQuery: 0x8201,
   textMessage: 0x8300,
+  mediaDataResponse: 0x8800,
+  shootNow: 0x8801,
 } as const;
 
 /** Result of 0x0001 (terminal general response). */
