@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/schema';
 import type { AuthContext } from '../../http/auth';
-import { badInput, notFound } from '../../http/envelope';
+import { badInput } from '../../http/envelope';
 import { pageOffset, paging, route } from '../../http/route';
 import { inScope } from '../../http/scope';
 import { revokeSessions } from '../auth/sessions';
@@ -13,8 +13,13 @@ import { hashPassword, randomPolicyPassword, sha256Hex } from '../auth/tokens';
 import { invalidateRecipients } from '../messages/delivery';
 import { recordOperation } from '../operate-log/operate-log.repository';
 import { keepingFullAdministrator } from '../roles/role-access';
-import { findTeam } from '../teams/teams.repository';
-import { checkAccountInReach, checkGrantableRoles, checkUserWithinCaller } from './user-access';
+import {
+  checkAccountEdit,
+  checkAccountInReach,
+  checkTeamAndRoles,
+  checkUserWithinCaller,
+  findMember,
+} from './user-access';
 
 export const USER_ADMIN_CODES = ['car090401'] as const;
 
@@ -44,28 +49,6 @@ const userLog = (id: number, teamCode: string, content: string) => ({
   teamCode,
   content,
 });
-
-/** A user of the caller's merchant whose team lies in the caller's subtree. */
-async function findMember(db: Kysely<Database>, auth: AuthContext, userId: number) {
-  const row = await db
-    .selectFrom('user_merchant')
-    .select(['user_id', 'team_code'])
-    .where(inScope(auth.scope, 'user_merchant'))
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (!row) throw notFound('用户不存在或无权操作');
-  return row;
-}
-
-async function checkTeamAndRoles(
-  db: Kysely<Database>,
-  auth: AuthContext,
-  teamCode: string,
-  roleIds: number[],
-) {
-  if (!(await findTeam(db, auth.scope, teamCode))) throw badInput('所属车队: 不存在或不在您的管辖范围内');
-  await checkGrantableRoles(db, auth, roleIds);
-}
 
 async function replaceRoles(db: Kysely<Database>, merchantId: number, userId: number, roleIds: number[]) {
   const own = db.selectFrom('role').select('id').where('merchant_id', '=', merchantId);
@@ -248,16 +231,7 @@ export function registerSystemUserRoutes(app: FastifyInstance, ctx: AppContext):
       await findMember(db, auth, body.id);
       if (body.id === auth.userId && body.teamCode !== auth.teamCode)
         throw badInput('所属车队: 不能修改自己的所属车队');
-      const account = await db
-        .selectFrom('app_user')
-        .select(['nickname', 'phone', 'email'])
-        .where('id', '=', body.id)
-        .executeTakeFirstOrThrow();
-      const accountChanged =
-        account.nickname !== body.nickname ||
-        (account.phone ?? '') !== (body.phone ?? '') ||
-        (account.email ?? '') !== (body.email ?? '');
-      if (accountChanged) await checkAccountInReach(db, auth, body.id, now(), '修改其姓名、手机号或邮箱');
+      await checkAccountEdit(db, auth, body, now());
       await checkUserWithinCaller(db, auth, body.id);
       await checkTeamAndRoles(db, auth, body.teamCode, body.roleIds);
       await keepingFullAdministrator(db, auth.merchantId, async (tx) => {

@@ -1,15 +1,37 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { type AuthContext, menuCodesOf } from '../../http/auth';
-import { badInput } from '../../http/envelope';
-import { teamInScope } from '../../http/scope';
+import { badInput, notFound } from '../../http/envelope';
+import { inScope, teamInScope } from '../../http/scope';
 import { rolesNotHeld } from '../roles/role-access';
+import { findTeam } from '../teams/teams.repository';
 
 /** The menu code of user administration (用户管理). */
 const USER_ADMIN_CODE = 'car090401';
 
-/** Roles of the caller's merchant that the caller may grant: every code of each it holds itself. */
-export async function checkGrantableRoles(db: Kysely<Database>, auth: AuthContext, roleIds: number[]) {
+/** A user of the caller's merchant whose team lies in the caller's subtree. */
+export async function findMember(db: Kysely<Database>, auth: AuthContext, userId: number) {
+  const row = await db
+    .selectFrom('user_merchant')
+    .select(['user_id', 'team_code'])
+    .where(inScope(auth.scope, 'user_merchant'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) throw notFound('用户不存在或无权操作');
+  return row;
+}
+
+/**
+ * A team of the caller's subtree, and roles of the caller's merchant that the caller may grant:
+ * every code of each it holds itself.
+ */
+export async function checkTeamAndRoles(
+  db: Kysely<Database>,
+  auth: AuthContext,
+  teamCode: string,
+  roleIds: number[],
+) {
+  if (!(await findTeam(db, auth.scope, teamCode))) throw badInput('所属车队: 不存在或不在您的管辖范围内');
   const roles = await db
     .selectFrom('role')
     .select('id')
@@ -79,4 +101,23 @@ export async function checkAccountInReach(
     throw badInput(
       `该用户同时属于其他商户（${outside.join('、')}），您在该商户无权管理此用户，不能${action}`,
     );
+}
+
+/** An edit that changes the account's name, phone or e-mail must be in reach in every merchant. */
+export async function checkAccountEdit(
+  db: Kysely<Database>,
+  auth: AuthContext,
+  edit: { id: number; nickname: string; phone?: string; email?: string },
+  now: number,
+) {
+  const account = await db
+    .selectFrom('app_user')
+    .select(['nickname', 'phone', 'email'])
+    .where('id', '=', edit.id)
+    .executeTakeFirstOrThrow();
+  const changed =
+    account.nickname !== edit.nickname ||
+    (account.phone ?? '') !== (edit.phone ?? '') ||
+    (account.email ?? '') !== (edit.email ?? '');
+  if (changed) await checkAccountInReach(db, auth, edit.id, now, '修改其姓名、手机号或邮箱');
 }
