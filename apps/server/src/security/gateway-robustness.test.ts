@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OfflineGeocoder } from '../modules/geo/offline-geocoder';
+import { timeText } from '../modules/monitor/vehicle-status';
 import { TestTerminal } from '../telematics/gateway/test-terminal';
 import { startWriterThread } from '../telematics/ingest/sqlite-writer';
 import {
@@ -108,6 +109,17 @@ describe.each(TEST_DATABASES)('gateway robustness on $title', (database) => {
     expect(stored[1]?.lon).toBe(-117_200_000);
     expect(JSON.parse(stored[1]?.extra ?? '{}')).toMatchObject({ implausible: 'jump' });
     expect(await stateOf(truck.id)).toMatchObject({ lat: 39_908_692, lon: 116_397_477 });
+    const track = await call(t.app, 'POST', '/api/v2/web/monitor/local/truck/trail/history', {
+      token: admin,
+      body: {
+        vin: truck.vin,
+        beginTime: timeText(t.now() - 600_000),
+        endTime: timeText(t.now()),
+        thin: false,
+      },
+    });
+    expect(track.body.code).toBe(200);
+    expect(track.body.data.list.map((p: { lng: number }) => p.lng)).toEqual([116.397477]);
     await terminal.close();
   });
 

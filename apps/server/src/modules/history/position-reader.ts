@@ -16,9 +16,10 @@ export type PositionColumn =
   | 'fuel';
 
 /**
- * The reports of one truck in [from, to], oldest first, with the asked columns (time first): one
- * range query on the (truck_id, time) index, its rows packed by the database into one text (see
- * `packedRows`), so that a day of one-second reports (86,400) stays inside the playback's time budget.
+ * The reports of one truck in [from, to], oldest first, with the asked columns (time first), those
+ * flagged implausible left out: one range query on the position index (truck_id, time, ...), its
+ * rows packed by the database into one text (see `packedRows`), so that a day of one-second reports
+ * (86,400) stays inside the playback's time budget.
  */
 export async function readPositionRows(
   db: Kysely<Database>,
@@ -41,6 +42,8 @@ export async function readPositionRows(
     .where('truck_id', '=', truckId)
     .where('time', '>=', from)
     .where('time', '<=', to)
+    // reports flagged implausible on ingest (see ingest/plausibility.ts) are no part of a track
+    .where((eb) => eb.or([eb('extra', 'is', null), eb('extra', 'not like', '%"implausible"%')]))
     .orderBy('time');
   if (options.withFuel) rows = rows.where('fuel', 'is not', null);
   // the ordered subquery feeds the aggregate in time order (no sort inside the aggregate)
