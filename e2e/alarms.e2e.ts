@@ -195,7 +195,7 @@ describe('alarm pages', () => {
     expect(color).toBe('rgb(224, 49, 49)');
     const speeding = rows(v).filter({ hasText: '超速报警' });
     await speeding.getByText('1分5秒').waitFor();
-    await speeding.getByText('限速值(km/h)：100').waitFor();
+    await speeding.getByText('限速值：100 km/h').waitFor();
     await shot('vehicle-alarms');
 
     // filter by plate
