@@ -1,4 +1,4 @@
-import { zodIssueMessage } from '@fleet/domain';
+import { inputMessage } from '../../http/route';
 import type { ImportDef, ImportRowError } from './file-tasks.contract';
 import type { ReadSheet } from './sheet-reader';
 
@@ -57,7 +57,7 @@ export function parseRows<R>(
     for (const { key, column } of fields) record[key] = column === undefined ? '' : (cells[column] ?? '');
     const parsed = def.row.safeParse(record);
     if (parsed.success) rows.push(parsed.data);
-    else errors.push({ row, message: zodIssueMessage(parsed.error, labels) });
+    else errors.push({ row, message: inputMessage(parsed.error, labels) });
   }
   return { rows, errors };
 }
