@@ -87,10 +87,8 @@ describe('a fleet-level administrator', () => {
     await dialog.locator('.ant-tree-title', { hasText: /^首页$/ }).waitFor();
     await settled(page, 200);
     await screenshot(page, 'system-reach-role-view');
-    await button(page.locator('.ant-modal-wrap:visible'), '取消')
-      .or(dialog.getByLabel('Close'))
-      .first()
-      .click();
+    // the footer's button (the corner cross is named 关闭 too)
+    await button(dialog, '关闭').last().click();
     await dialog.waitFor({ state: 'hidden' });
   });
 

@@ -86,7 +86,8 @@ async function fullAdministrators(db: Kysely<Database>, merchantId: number): Pro
 
 /**
  * Runs a change of roles or users in one transaction and refuses it when it would leave the
- * merchant without an enabled user holding every menu code.
+ * merchant without an enabled user holding every menu code. A merchant that had no such user
+ * before (a menu added since its roles were set up) is not held to it.
  */
 export function keepingFullAdministrator<T>(
   db: Kysely<Database>,
