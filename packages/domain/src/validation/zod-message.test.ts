@@ -18,15 +18,15 @@ describe('zodIssueMessage', () => {
     expect(zodIssueMessage(error, { phone: '手机号' })).toBe('手机号: 手机号码不符合规范');
   });
 
-  it('falls back to the path when no label is given', () => {
+  it('never names a field by its key: the bare message when no label is given', () => {
     const error = errorOf(body, { phone: '123', name: 'a' });
-    expect(zodIssueMessage(error)).toBe(`phone: ${PHONE_MESSAGE}`);
+    expect(zodIssueMessage(error)).toBe(PHONE_MESSAGE);
   });
 
   it('labels nested paths by full path or last key', () => {
     const schema = z.object({ rows: z.array(z.object({ phone: phoneSchema })) });
     const error = errorOf(schema, { rows: [{ phone: '13800138000' }, { phone: 'x' }] });
-    expect(zodIssueMessage(error)).toBe(`rows.1.phone: ${PHONE_MESSAGE}`);
+    expect(zodIssueMessage(error)).toBe(PHONE_MESSAGE);
     expect(zodIssueMessage(error, { phone: '手机号' })).toBe(`手机号: ${PHONE_MESSAGE}`);
     expect(zodIssueMessage(error, { 'rows.1.phone': '第2行手机号' })).toBe(`第2行手机号: ${PHONE_MESSAGE}`);
   });
@@ -82,10 +82,11 @@ describe('issueText', () => {
 });
 
 describe('issueField', () => {
-  it('joins the path and prefers labels', () => {
+  it('gives the label of the full path or the last key, and never the key itself', () => {
     expect(issueField({ path: [] })).toBe('');
-    expect(issueField({ path: ['a', 0, 'b'] })).toBe('a.0.b');
-    expect(issueField({ path: ['a', 0, 'b'] }, { b: 'B' })).toBe('B');
-    expect(issueField({ path: [Symbol('s')] })).toBe('s');
+    expect(issueField({ path: ['a', 0, 'b'] })).toBe('');
+    expect(issueField({ path: ['a', 0, 'b'] }, { b: '乙' })).toBe('乙');
+    expect(issueField({ path: ['a', 0, 'b'] }, { 'a.0.b': '甲乙' })).toBe('甲乙');
+    expect(issueField({ path: [Symbol('s')] }, { s: '丙' })).toBe('丙');
   });
 });

@@ -57,7 +57,10 @@ export function issueText(issue: Issue): string {
   }
 }
 
-/** The field name of an issue: its label when one is given for the full path or the last key. */
+/**
+ * The field name of an issue: its label when one is given for the full path or the last key; ''
+ * without one, so a message never names a field by its English key.
+ */
 export function issueField(
   issue: Pick<Issue, 'path'>,
   fieldLabels: Readonly<Record<string, string>> = {},
@@ -65,13 +68,13 @@ export function issueField(
   const keys = issue.path.map((key) => (typeof key === 'symbol' ? (key.description ?? '') : String(key)));
   const full = keys.join('.');
   const last = keys[keys.length - 1] ?? '';
-  return fieldLabels[full] ?? fieldLabels[last] ?? full;
+  return fieldLabels[full] ?? fieldLabels[last] ?? '';
 }
 
 /**
  * One Chinese message for a failed parse, naming the field of the first issue:
- * '手机号: 手机号码不符合规范' with fieldLabels { phone: '手机号' }, 'phone: 手机号码不符合规范'
- * without, and the bare message for an issue on the whole input.
+ * '手机号: 手机号码不符合规范' with fieldLabels { phone: '手机号' }; the bare message without a
+ * label or for an issue on the whole input.
  */
 export function zodIssueMessage(
   error: { readonly issues: readonly Issue[] },
