@@ -1,0 +1,74 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { button, launchBrowser, screenshot, settled } from './support/browser';
+import { type RunningServer, startServer } from './support/server';
+
+const DEMO = { dispatch: 'Dispatch@123', finance: 'Finance@123', safety: 'Safety@123' } as const;
+
+let browser: Browser;
+let server: RunningServer;
+
+async function signIn(account: keyof typeof DEMO): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: server.baseUrl,
+    locale: 'zh-CN',
+    viewport: { width: 1440, height: 900 },
+  });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByLabel('用户名').fill(account);
+  await page.getByLabel('密码', { exact: true }).fill(DEMO[account]);
+  await button(page, '登录').click();
+  await page.waitForURL((url) => url.pathname !== '/login');
+  return page;
+}
+
+/** The rows of the list on the page at `path`, once its table has rows. */
+async function rowsOf(page: Page, path: string): Promise<string[]> {
+  await page.goto(path);
+  const view = page.locator(`div[data-view="${path}"]`);
+  const rows = view.locator('.ant-table-tbody tr.ant-table-row');
+  await rows.first().waitFor({ timeout: 15_000 });
+  await settled(page);
+  return rows.allTextContents();
+}
+
+describe('a working day for each demo account (issue 10, finding 22)', () => {
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    server = await startServer({ env: { SEED_DEMO_ALARMS: '1' } });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('dispatch of 干线一分队 sees the lines and stations of 干线运输车队 above it', async () => {
+    const page = await signIn('dispatch');
+    const lines = await rowsOf(page, '/car-dispatch/route');
+    expect(lines.join('\n')).toContain('北京至天津京津塘干线');
+    await screenshot(page, 'demo-day-dispatch-lines');
+    const stations = await rowsOf(page, '/information/station');
+    expect(stations.join('\n')).toContain('天津开发区物流中心');
+    await screenshot(page, 'demo-day-dispatch-stations');
+    await page.context().close();
+  });
+
+  it('finance of 干线二分队 sees the customers and common addresses of the teams above it', async () => {
+    const page = await signIn('finance');
+    const customers = await rowsOf(page, '/tc/customer');
+    expect(customers.join('\n')).toContain('北京华联商贸有限公司');
+    await screenshot(page, 'demo-day-finance-customers');
+    const addresses = await rowsOf(page, '/tc/common-address');
+    expect(addresses.join('\n')).toContain('北京大兴物流园');
+    await page.context().close();
+  });
+
+  it('safety of 城配一分队 finds the alarms of its trucks', async () => {
+    const page = await signIn('safety');
+    const alarms = await rowsOf(page, '/alarm/driver/route');
+    expect(alarms.join('\n')).toContain('津C');
+    await screenshot(page, 'demo-day-safety-alarms');
+    await page.context().close();
+  });
+});
