@@ -1,6 +1,7 @@
 import { configuredAlarmLevel } from '@fleet/domain';
 import type { AlarmMedia } from '../../modules/alarms/alarms.table';
 import type { LocationExtras, RawItem } from '../jt808/location';
+import { BOTH_SOURCE_CODES } from './codes';
 
 /**
  * Who saw an alarm, as bits (as `ALARM_SOURCE`): 1 terminal (alarm bits, active safety, faults),
@@ -150,7 +151,7 @@ export class TruckAlarms {
   changed: Set<OpenAlarm> = new Set();
   /** The batch (`AlarmBatch`) that last took a snapshot of this truck. */
   batch: object | null = null;
-  /** The last alarm of each code that ended, to join a condition that overlapped it (see start). */
+  /** The last ended alarm of each of BOTH_SOURCE_CODES, to join a condition that overlapped it. */
   readonly ended = new Map<number, OpenAlarm>();
 
   constructor(public scope: AlarmScope) {}
@@ -189,7 +190,7 @@ export class TruckAlarms {
     alarm.endTime = Math.max(at.time, alarm.startTime);
     alarm.endLat = at.lat;
     alarm.endLon = at.lon;
-    this.ended.set(alarm.code, alarm);
+    if (BOTH_SOURCE_CODES.has(alarm.code)) this.ended.set(alarm.code, alarm);
     this.changed.add(alarm);
   }
 

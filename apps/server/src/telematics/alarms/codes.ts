@@ -40,6 +40,13 @@ export const ALARM_BIT_CODES: Partial<Record<AlarmName, number>> = {
   rolloverWarning: 3010,
 };
 
+/**
+ * Kinds both a terminal bit and a platform rule raise (parking timeout, speeding, fatigue warning
+ * and alarm): the rule may start an episode back in time, after the terminal's bit already ended
+ * it, so a truck keeps the last ended alarm of these kinds to join them (see TruckAlarms.start).
+ */
+export const BOTH_SOURCE_CODES: ReadonlySet<number> = new Set([5003, 5004, 5005, 5006]);
+
 /** Code by bit number (undefined for bits that are not alarms). */
 export const CODE_OF_BIT: readonly (number | undefined)[] = Array.from({ length: 32 }, (_, bit) => {
   const name = (Object.keys(ALARM_BITS) as AlarmName[]).find((n) => ALARM_BITS[n] === bit);
