@@ -218,6 +218,28 @@ describe('simulated terminals against the JT/T 808 gateway', { timeout: 90_000 }
     expect(sim.client(phone)?.stats).toMatchObject({ queries: 1, texts: 1 });
   });
 
+  it('takes a photo when the platform asks (0x8801) and uploads it in packets (0x0801), stored as the truck’s evidence', async () => {
+    const phone = coal?.terminalPhone ?? '';
+    const shot = await t.app.telematics.command<{ result: number; mediaIds: number[] }>(phone, {
+      kind: 'shootNow',
+      channel: 1,
+    });
+    expect(shot).toMatchObject({ result: 0, mediaIds: [1] });
+    const stored = await until('the photo stored', async () => {
+      const rows = await t.db.db
+        .selectFrom('alarm_attachment')
+        .innerJoin('truck', 'truck.id', 'alarm_attachment.truck_id')
+        .innerJoin('terminal', 'terminal.id', 'truck.terminal_id')
+        .select(['alarm_attachment.type', 'alarm_attachment.size', 'alarm_attachment.alarm_no'])
+        .where('terminal.phone', '=', phone)
+        .where('alarm_attachment.alarm_no', 'like', '4d%')
+        .execute();
+      return rows.length > 0 ? rows : null;
+    });
+    expect(stored[0]).toMatchObject({ type: 'photo' });
+    expect(stored[0]?.size).toBeGreaterThan(1000);
+  });
+
   it('reconnects after the connection is cut and fills the gap with a blind-area batch upload', async () => {
     const phone = coal?.terminalPhone ?? '';
     const client = sim.client(phone);

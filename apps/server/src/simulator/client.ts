@@ -7,6 +7,7 @@ import {
   encodeLocationQueryResponse,
   encodeLogout,
   encodeRegister,
+  encodeShootNowResponse,
   encodeTerminalResponse,
   type FrameHeader,
   type Jt808Header,
@@ -15,6 +16,7 @@ import {
   REGISTER_RESULT,
   TERMINAL_RESULT,
 } from '../telematics/jt808';
+import { shootNowFrames } from './camera';
 import type { SimClock } from './clock';
 import { evidencePhoto } from './evidence';
 import type { EvidenceSink } from './evidence-store';
@@ -91,6 +93,8 @@ export class TerminalClient {
   private readonly queue: ReportQueue;
   private authCode: string | null = null;
   private awaiting: { msgId: number; serial: number } | null = null;
+  /** Ids of the photos taken on the platform's request. */
+  private mediaSerial = 0;
   private cancelTick: (() => void) | null = null;
   /** Report slots (one every `reportSeconds`) since the last report, and when the next slot is due. */
   private slotsSinceReport = Number.POSITIVE_INFINITY;
@@ -358,9 +362,35 @@ export class TerminalClient {
         );
         this.answer(header, TERMINAL_RESULT.ok);
         return;
+      case 'shootNow':
+        this.shoot(header, message.channel, message.command);
+        return;
       default:
         if (header.msgId >= 0x8000) this.answer(header, TERMINAL_RESULT.unsupported);
     }
+  }
+
+  /** 0x8801: a photo is answered 0x0805 with its media id and uploaded (0x0801); video is not recorded. */
+  private shoot(header: Jt808Header, channel: number, command: number): void {
+    if (command === 0 || command === 0xffff) {
+      this.send((h) => encodeShootNowResponse(h, header.serial, 1, []));
+      return;
+    }
+    this.truck.advanceTo(this.clock.now());
+    const sample = this.truck.sample();
+    this.mediaSerial = (this.mediaSerial + 1) >>> 0;
+    const mediaId = this.mediaSerial;
+    this.send((h) => encodeShootNowResponse(h, header.serial, 0, [mediaId]));
+    const frames = shootNowFrames({
+      mediaId,
+      channel,
+      plate: this.profile.plate,
+      speed: sample.speed,
+      time: sample.time,
+      location: this.locationOf(sample),
+    });
+    for (const frame of frames) this.send(frame);
+    this.stats.photos++;
   }
 
   /** 0x0001 answering a platform message. */

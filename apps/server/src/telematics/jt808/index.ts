@@ -110,7 +110,7 @@ export type {
   ShootNowBody,
   ShootNowResponse,
 } from './messages/multimedia';
-export { MEDIA_EVENT, MEDIA_FORMAT, MEDIA_TYPE } from './messages/multimedia';
+export { encodeMultimediaDataBody, MEDIA_EVENT, MEDIA_FORMAT, MEDIA_TYPE } from './messages/multimedia';
 export type { SetParameters, SetParametersBody, TerminalParameter } from './messages/parameters';
 export { TERMINAL_PARAM } from './messages/parameters';
 export type {
