@@ -73,6 +73,11 @@ export function unbindTerminal(terminalId: number): Promise<unknown> {
   return request<unknown>('POST', '/terminal/unbind', { body: { terminalId } });
 }
 
+/** Forgets the terminal's JT/T 808 authentication code: it must register again for a new one. */
+export function resetTerminalAuthCode(id: number): Promise<unknown> {
+  return request<unknown>('POST', '/terminal/resetAuthCode', { body: { id } });
+}
+
 export const TERMINAL_IMPORT_URL = '/terminal/import';
 
 export function exportTerminals(query: TerminalQuery) {

@@ -94,6 +94,10 @@ export const zhCNMonitor = {
       none: '--',
       locating: '定位中…',
       noPosition: '暂无定位',
+      photo: '拍照',
+      photoWaiting: '已下发拍照指令，等待终端上传照片…',
+      photoNone: '终端未上传照片，请稍后重试',
+      photoTaken: (time: string) => `拍摄于 ${time}`,
     },
     following: (plate: string) => `正在跟踪 ${plate}`,
     table: {

@@ -118,6 +118,10 @@ export const zhCNTrucks = {
     confirmUnbind: (tid: string, carNo: string) =>
       `确定解除终端“${tid}”与车辆“${carNo}”的绑定吗？解绑后该终端的上报不再计入这辆车。`,
     unboundOk: '已解绑',
+    resetAuthCode: '重置鉴权码',
+    confirmResetAuthCode: (tid: string) =>
+      `确定重置终端“${tid}”的鉴权码吗？旧鉴权码立即失效，在线连接断开，终端须重新注册取得新鉴权码。`,
+    authCodeReset: '鉴权码已重置',
     confirmDelete: (tid: string) => `确定删除终端“${tid}”吗？`,
     deleted: '删除成功',
     exported: (name: string) => `已导出 ${name}`,

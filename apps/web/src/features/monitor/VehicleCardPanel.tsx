@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import type { VehicleCard } from '../../api/monitor';
 import { texts } from '../../locales';
 import { useShell } from '../../shell/ShellContext';
+import { CardPhoto } from './CardPhoto';
 import styles from './monitor.module.css';
 import { StateTag, VehicleFacts } from './VehicleFacts';
 import { realTimeOnePath, realTimePath, TRACK_REPLAY_PATH, trackReplayPath } from './vehicleLinks';
@@ -25,6 +26,8 @@ export function VehicleCardPanel({ vin, card, following, onFollow, onClose }: Ve
   const { codes } = useShell();
   const canRealTime = canAccessPath(realTimePath(vin), codes);
   const canReplay = canAccessPath(TRACK_REPLAY_PATH, codes);
+  // 拍照 is a command of the monitoring maps (全图监控, 全图监控2.0)
+  const canPhoto = codes.has('car02') || codes.has('car02-new');
   return (
     <Card
       size="small"
@@ -83,6 +86,7 @@ export function VehicleCardPanel({ vin, card, following, onFollow, onClose }: Ve
       ]}
     >
       {card ? <VehicleFacts card={card} /> : <Skeleton active paragraph={{ rows: 5 }} title={false} />}
+      {card && canPhoto && <CardPhoto vin={vin} />}
     </Card>
   );
 }

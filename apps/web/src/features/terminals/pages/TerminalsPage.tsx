@@ -6,6 +6,7 @@ import {
   deleteTerminal,
   exportTerminals,
   fetchTerminals,
+  resetTerminalAuthCode,
   TERMINAL_IMPORT_URL,
   type Terminal,
   type TerminalQuery,
@@ -121,7 +122,7 @@ export default function TerminalsPage() {
         title: common.actions,
         locked: true,
         fixed: 'right',
-        width: 280,
+        width: 370,
         render: (_, row) => (
           <Space size={12}>
             <Typography.Link onClick={() => setDialog({ status: 'edit', terminal: row })}>
@@ -144,6 +145,17 @@ export default function TerminalsPage() {
             )}
             <Typography.Link onClick={() => navigate(`/information/tboxsetting?terminalId=${row.id}`)}>
               {t.tbox}
+            </Typography.Link>
+            <Typography.Link
+              onClick={() =>
+                confirm({
+                  content: t.confirmResetAuthCode(row.tid),
+                  run: () => resetTerminalAuthCode(row.id),
+                  done: t.authCodeReset,
+                })
+              }
+            >
+              {t.resetAuthCode}
             </Typography.Link>
             <Typography.Link
               type="danger"

@@ -1,0 +1,109 @@
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { button, launchBrowser, screenshot, settled } from './support/browser';
+import { REPO_ROOT, type RunningServer, startServer } from './support/server';
+
+/**
+ * The JT/T 808 terminal commands of the screens, in Chromium as admin with simulated trucks
+ * speaking JT/T 808: 拍照 on the vehicle card (0x8801; the simulated camera uploads 0x0801) shows
+ * the photo, and 重置鉴权码 on 设备管理 makes the terminal register again.
+ */
+
+interface Envelope<T = unknown> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+let server: RunningServer;
+let webCopy: string;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const pageErrors: string[] = [];
+
+const calls = (api: string) => (response: Response) => new URL(response.url()).pathname === `/api${api}`;
+
+beforeAll(async () => {
+  webCopy = await mkdtemp(path.join(tmpdir(), 'fleet-web-'));
+  await cp(path.join(REPO_ROOT, 'apps/web/dist'), webCopy, { recursive: true });
+  server = await startServer({
+    env: { SIMULATOR_VEHICLES: '6', SIMULATOR_REPORT_SECONDS: '5', WEB_DIST_DIR: webCopy },
+  });
+  browser = await launchBrowser();
+  context = await browser.newContext({
+    baseURL: server.baseUrl,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    viewport: { width: 1440, height: 900 },
+  });
+  page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await page.goto('/login');
+  await page.getByLabel('用户名').fill('admin');
+  await page.getByLabel('密码', { exact: true }).fill('Admin@123');
+  await Promise.all([page.waitForResponse(calls('/auth/login')), button(page, '登录').click()]);
+  await page.waitForURL((url) => url.pathname !== '/login');
+}, 180_000);
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+  if (webCopy) await rm(webCopy, { recursive: true, force: true });
+});
+
+beforeEach(({ task, onTestFailed }) => {
+  onTestFailed(async () => {
+    await screenshot(page, `failed-terminal-photo-${task.name.replace(/[^\p{L}\p{N}]+/gu, '-')}`);
+    console.error(`server output:\n${server.output()}`);
+  });
+});
+
+describe('terminal commands from the screens', () => {
+  it('takes a photo from the vehicle card and shows it when the terminal uploads it', async () => {
+    await page.goto('/monitor/scatter/route');
+    const online = page.getByRole('tab', { name: /^在线\((\d+)\)$/ });
+    await expect
+      .poll(async () => Number(/\d+/.exec((await online.textContent()) ?? '0')?.[0]), { timeout: 60_000 })
+      .toBeGreaterThan(0);
+    await online.click();
+    const plate = page.locator('.ant-tree-treenode-leaf').first();
+    await plate.waitFor();
+    const carNo = /[\u4e00-\u9fa5][A-Z][A-Z0-9]{5}/.exec((await plate.textContent()) ?? '')?.[0] ?? '';
+    await Promise.all([page.waitForResponse(calls('/monitor/car/card')), plate.click()]);
+    const dialog = page.getByRole('dialog', { name: carNo });
+    const [asked] = await Promise.all([
+      page.waitForResponse(calls('/monitor/car/photo')),
+      button(dialog, '拍照').click(),
+    ]);
+    expect(((await asked.json()) as Envelope).code).toBe(200);
+    const photo = dialog.getByRole('img', { name: '拍照' });
+    await photo.waitFor({ timeout: 20_000 });
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+    await dialog.getByText(/^拍摄于 \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/).waitFor();
+    await settled(page);
+    await screenshot(page, 'monitor-card-photo');
+  });
+
+  it('resets a terminal’s authentication code on 设备管理', async () => {
+    await page.goto('/information/device');
+    const row = page.locator('.ant-table-row').first();
+    await row.waitFor();
+    await row.getByText('重置鉴权码').click();
+    const confirm = page.getByRole('dialog').filter({ hasText: '确定重置终端' });
+    await confirm.waitFor();
+    await settled(page);
+    await screenshot(page, 'terminals-reset-auth-code');
+    const [answer] = await Promise.all([
+      page.waitForResponse(calls('/terminal/resetAuthCode')),
+      button(confirm, '确定').click(),
+    ]);
+    expect(((await answer.json()) as Envelope).code).toBe(200);
+    await page.getByText('鉴权码已重置').waitFor();
+    expect(pageErrors).toEqual([]);
+  });
+});
