@@ -63,10 +63,14 @@ export function registerMessageSocket(app: FastifyInstance, ctx: AppContext): vo
           for (const remove of removes) remove();
         });
         socket.on('message', (data, isBinary) => {
-          void ready.then((auth) => {
-            if (!auth || closed || isBinary || data.toString() !== 'ping') return;
-            socket.send(PONG);
-          });
+          // a failed check is logged (and the socket closed) below; a ping then goes unanswered
+          ready.then(
+            (auth) => {
+              if (!auth || closed || isBinary || data.toString() !== 'ping') return;
+              socket.send(PONG);
+            },
+            () => undefined,
+          );
         });
         let auth: Awaited<typeof ready>;
         try {
