@@ -47,6 +47,10 @@ describe('a working day for each demo account (issue 10, finding 22)', () => {
     const page = await signIn('dispatch');
     const lines = await rowsOf(page, '/car-dispatch/route');
     expect(lines.join('\n')).toContain('北京至天津京津塘干线');
+    // read and picked, not changed: the line of the fleet above offers its log only
+    const trunkLine = page.locator('.ant-table-tbody tr.ant-table-row', { hasText: '北京至天津京津塘干线' });
+    expect(await trunkLine.getByText('日志').count()).toBe(1);
+    expect(await trunkLine.getByText('编辑').count()).toBe(0);
     await screenshot(page, 'demo-day-dispatch-lines');
     const stations = await rowsOf(page, '/information/station');
     expect(stations.join('\n')).toContain('天津开发区物流中心');
@@ -58,6 +62,8 @@ describe('a working day for each demo account (issue 10, finding 22)', () => {
     const page = await signIn('finance');
     const customers = await rowsOf(page, '/tc/customer');
     expect(customers.join('\n')).toContain('北京华联商贸有限公司');
+    const hqCustomer = page.locator('.ant-table-tbody tr.ant-table-row', { hasText: '北京华联商贸有限公司' });
+    expect(await hqCustomer.getByText('编辑').count()).toBe(0);
     await screenshot(page, 'demo-day-finance-customers');
     const addresses = await rowsOf(page, '/tc/common-address');
     expect(addresses.join('\n')).toContain('北京大兴物流园');

@@ -1,4 +1,4 @@
-import { ADDRESS_SOURCES, ADDRESS_TYPES, OPERATE_LOG_PAGES } from '@fleet/domain';
+import { ADDRESS_SOURCES, ADDRESS_TYPES, isInSubtree, OPERATE_LOG_PAGES } from '@fleet/domain';
 import { Space, Typography } from 'antd';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import {
@@ -102,18 +102,23 @@ export default function AddressesPage() {
         width: 170,
         render: (_, a) => (
           <Space size={12}>
-            <Typography.Link onClick={() => setDialog({ status: 'edit', address: a })}>
-              {common.edit}
-            </Typography.Link>
-            <Typography.Link type="danger" onClick={() => remove([a])}>
-              {common.delete}
-            </Typography.Link>
+            {/* addresses of the teams above are read and picked here, changed only in their own subtree */}
+            {isInSubtree(a.teamCode, user.team.teamCode) && (
+              <>
+                <Typography.Link onClick={() => setDialog({ status: 'edit', address: a })}>
+                  {common.edit}
+                </Typography.Link>
+                <Typography.Link type="danger" onClick={() => remove([a])}>
+                  {common.delete}
+                </Typography.Link>
+              </>
+            )}
             <Typography.Link onClick={() => setLogOf(a)}>{t.log}</Typography.Link>
           </Space>
         ),
       },
     ],
-    [remove],
+    [remove, user.team.teamCode],
   );
 
   return (

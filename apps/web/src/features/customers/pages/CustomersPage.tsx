@@ -1,4 +1,4 @@
-import { CUSTOMER_TYPES, OPERATE_LOG_PAGES } from '@fleet/domain';
+import { CUSTOMER_TYPES, isInSubtree, OPERATE_LOG_PAGES } from '@fleet/domain';
 import { Space, Tag, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import {
@@ -125,18 +125,23 @@ export default function CustomersPage() {
         width: 170,
         render: (_, c) => (
           <Space size={12}>
-            <Typography.Link onClick={() => setDialog({ status: 'edit', customer: c })}>
-              {common.edit}
-            </Typography.Link>
-            <Typography.Link type={c.valid === 1 ? 'danger' : undefined} onClick={() => toggle(c)}>
-              {c.valid === 1 ? t.disable : t.enable}
-            </Typography.Link>
+            {/* customers of the teams above are read and picked here, changed only in their own subtree */}
+            {isInSubtree(c.teamCode, user.team.teamCode) && (
+              <>
+                <Typography.Link onClick={() => setDialog({ status: 'edit', customer: c })}>
+                  {common.edit}
+                </Typography.Link>
+                <Typography.Link type={c.valid === 1 ? 'danger' : undefined} onClick={() => toggle(c)}>
+                  {c.valid === 1 ? t.disable : t.enable}
+                </Typography.Link>
+              </>
+            )}
             <Typography.Link onClick={() => setLogOf(c)}>{t.log}</Typography.Link>
           </Space>
         ),
       },
     ];
-  }, [confirm]);
+  }, [confirm, user.team.teamCode]);
 
   return (
     <>

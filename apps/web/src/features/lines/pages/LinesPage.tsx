@@ -1,4 +1,4 @@
-import { NOT_MAP_CALCULATED, OPERATE_LOG_PAGES, ROUTE_TYPES } from '@fleet/domain';
+import { isInSubtree, NOT_MAP_CALCULATED, OPERATE_LOG_PAGES, ROUTE_TYPES } from '@fleet/domain';
 import { Space, Tag, Tooltip, Typography } from 'antd';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -22,6 +22,7 @@ import {
 } from '../../../kit';
 import { orDash } from '../../../kit/format';
 import { texts } from '../../../locales';
+import { useShell } from '../../../shell/ShellContext';
 import { linePaths } from '../linePaths';
 
 const t = texts.lines;
@@ -72,6 +73,9 @@ export default function LinesPage() {
     [confirm],
   );
 
+  // lines of the teams above are read and picked here; only those of the user's subtree are changed
+  const { user } = useShell();
+  const teamCode = user.team.teamCode;
   const columns = useMemo<ListColumn<Line>[]>(
     () => [
       { key: 'routeName', dataIndex: 'routeName', title: t.routeName, fixed: 'left', width: 180 },
@@ -119,18 +123,22 @@ export default function LinesPage() {
         width: 160,
         render: (_, line) => (
           <Space size={12}>
-            <Typography.Link onClick={() => navigate(`${paths.edit}?id=${line.id}`)}>
-              {common.edit}
-            </Typography.Link>
-            <Typography.Link type="danger" onClick={() => remove([line])}>
-              {common.delete}
-            </Typography.Link>
+            {isInSubtree(line.teamCode, teamCode) && (
+              <>
+                <Typography.Link onClick={() => navigate(`${paths.edit}?id=${line.id}`)}>
+                  {common.edit}
+                </Typography.Link>
+                <Typography.Link type="danger" onClick={() => remove([line])}>
+                  {common.delete}
+                </Typography.Link>
+              </>
+            )}
             <Typography.Link onClick={() => setLogOf(line)}>{t.log}</Typography.Link>
           </Space>
         ),
       },
     ],
-    [navigate, paths.edit, remove],
+    [navigate, paths.edit, remove, teamCode],
   );
 
   return (

@@ -1,4 +1,4 @@
-import { OPERATE_LOG_PAGES, STATION_KINDS } from '@fleet/domain';
+import { isInSubtree, OPERATE_LOG_PAGES, STATION_KINDS } from '@fleet/domain';
 import { Space, Tag, Typography } from 'antd';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -22,6 +22,7 @@ import {
 } from '../../../kit';
 import { orDash } from '../../../kit/format';
 import { texts } from '../../../locales';
+import { useShell } from '../../../shell/ShellContext';
 
 const t = texts.stations;
 const common = texts.kit.common;
@@ -70,6 +71,9 @@ export default function StationsPage() {
     [confirm],
   );
 
+  // stations of the teams above are read and picked here; only those of the user's subtree are changed
+  const { user } = useShell();
+  const teamCode = user.team.teamCode;
   const columns = useMemo<ListColumn<Station>[]>(() => {
     return [
       { key: 'name', dataIndex: 'name', title: t.name, fixed: 'left', width: 180 },
@@ -115,18 +119,22 @@ export default function StationsPage() {
         width: 160,
         render: (_, s) => (
           <Space size={12}>
-            <Typography.Link onClick={() => navigate(`/information/station/info/${s.id}/map`)}>
-              {common.edit}
-            </Typography.Link>
-            <Typography.Link type="danger" onClick={() => remove([s])}>
-              {common.delete}
-            </Typography.Link>
+            {isInSubtree(s.teamCode, teamCode) && (
+              <>
+                <Typography.Link onClick={() => navigate(`/information/station/info/${s.id}/map`)}>
+                  {common.edit}
+                </Typography.Link>
+                <Typography.Link type="danger" onClick={() => remove([s])}>
+                  {common.delete}
+                </Typography.Link>
+              </>
+            )}
             <Typography.Link onClick={() => setLogOf(s)}>{t.log}</Typography.Link>
           </Space>
         ),
       },
     ];
-  }, [remove, navigate]);
+  }, [remove, navigate, teamCode]);
 
   return (
     <>
