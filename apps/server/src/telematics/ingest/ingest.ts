@@ -6,7 +6,7 @@ import { AlarmBatch, type AlarmEngine } from '../alarms/engine';
 import { loadOpenAlarms } from '../alarms/restore';
 import { type BatchStore, batchStore, type VehicleState } from './batch-store';
 import { GroupCommit, type GroupCommitOptions } from './group-commit';
-import { flagImplausible, implausible, JumpWitness } from './plausibility';
+import { ReportFilter } from './plausibility';
 import { accOn, located, type PositionRow } from './position';
 import { persistChanges } from './track-store';
 import { type TrackChange, type TruckScope, TruckTrack } from './trips';
@@ -57,7 +57,7 @@ export class Ingest {
   storedRows = 0;
   private readonly db: Kysely<Database>;
   private readonly persist: BatchStore;
-  private readonly jumps = new JumpWitness();
+  private readonly plausible = new ReportFilter();
 
   constructor(
     database: Db,
@@ -203,7 +203,7 @@ export class Ingest {
         for (const row of job.positions) {
           positions.push(row);
           const reference = entry.newest ?? this.latest.get(row.truckId);
-          if (!this.believed(row, reference)) continue;
+          if (!this.plausible.believed(row, reference)) continue;
           const acc = accOn(row.statusBits);
           track.observe(
             {
@@ -253,23 +253,6 @@ export class Ingest {
       const state = this.latest.get(op.truckId);
       if (state) state.online = op.online ? 1 : 0;
     }
-  }
-
-  /**
-   * False for a report kept out of the live state, trips and alarm rules: one no truck can have
-   * sent (flagged, see plausibility.ts), or a resend of the truck's newest report (the same time
-   * and place; its row is stored once, see the position table's unique key).
-   */
-  private believed(row: PositionRow, reference: VehicleState | undefined): boolean {
-    if (reference && row.time === reference.time && row.lat === reference.lat && row.lon === reference.lon)
-      return false;
-    const why = implausible(row, reference);
-    if (why === null || (why === 'jump' && this.jumps.confirms(row))) {
-      this.jumps.accepted(row.truckId);
-      return true;
-    }
-    flagImplausible(row, why);
-    return false;
   }
 
   private expire(

@@ -90,3 +90,25 @@ export function flagImplausible(row: PositionRow, why: Implausible): void {
   extra.implausible = why;
   row.extra = JSON.stringify(extra);
 }
+
+/** The ingest's filter of the reports that may change a truck's live state, trips and alarms. */
+export class ReportFilter {
+  private readonly jumps = new JumpWitness();
+
+  /**
+   * False for a report kept out of the live state, trips and alarm rules: one no truck can have
+   * sent (flagged, see above), or a resend of the truck's newest report (the same time and place;
+   * its row is stored once, see the position table's unique key).
+   */
+  believed(row: PositionRow, reference: Reference | undefined): boolean {
+    if (reference && row.time === reference.time && row.lat === reference.lat && row.lon === reference.lon)
+      return false;
+    const why = implausible(row, reference);
+    if (why === null || (why === 'jump' && this.jumps.confirms(row))) {
+      this.jumps.accepted(row.truckId);
+      return true;
+    }
+    flagImplausible(row, why);
+    return false;
+  }
+}
