@@ -85,4 +85,17 @@ describe('Reassembler', () => {
     expect(reasonOf(() => r.push(rawPart(0, 0), 0))).toBe('subpackage');
     expect(r.push(rawPart(1, 1), 0)?.body.toString()).toBe('x');
   });
+
+  it('names the missing parts of a quiet set (first serial from any part), at most three times', () => {
+    const r = new Reassembler();
+    expect(r.push(part('13800000001', 0x0704, 4, 3, 'C'), 0)).toBeNull();
+    expect(r.missing(1000, 2000)).toEqual([]);
+    const [first] = r.missing(2000, 2000);
+    expect(first).toMatchObject({ msgId: 0x0704, firstSerial: 101, missing: [1, 2, 4], first: undefined });
+    expect(r.push(part('13800000001', 0x0704, 4, 1, 'A'), 2500)).toBeNull();
+    expect(r.missing(4000, 2000)).toEqual([]);
+    expect(r.missing(4500, 2000)[0]).toMatchObject({ missing: [2, 4], first: { body: Buffer.from('A') } });
+    expect(r.missing(6500, 2000)).toHaveLength(1);
+    expect(r.missing(8500, 2000)).toEqual([]);
+  });
 });
