@@ -332,7 +332,7 @@ export class TerminalClient {
             this.online();
             return;
           }
-          // A stale code (the platform issued a newer one): register again on the next connection.
+          // A code the operator reset: register again on the next connection for the new one.
           this.authCode = null;
           this.stats.refusals++;
           this.link.drop();
