@@ -3,7 +3,9 @@ import {
   ALARM_JUMP_TARGETS,
   APPROVAL_JUMP_TARGETS,
   alarmJump,
+  alarmJumpCode,
   IN_TRANSIT_REMINDER_TARGET,
+  mayOpenAlarm,
 } from './alarm-jump';
 
 const ALL = [
@@ -119,5 +121,24 @@ describe('alarmJump', () => {
     expect(alarmJump({ ...base, alarmCode: 7777 }, ALL)).toBeNull();
     expect(alarmJump({ ...base, alarmCode: null }, ALL)).toBeNull();
     expect(alarmJump({}, ALL)).toBeNull();
+  });
+});
+
+describe('alarms a user may open', () => {
+  it('names the menu code of the page each alarm leads to', () => {
+    expect(alarmJumpCode(5004)).toBe('car050106');
+    expect(alarmJumpCode(1001)).toBe('car050108');
+    expect(alarmJumpCode(8001)).toBe('car070207');
+    expect(alarmJumpCode(4003, 2)).toBe('car050116');
+    expect(alarmJumpCode(99999)).toBeNull();
+  });
+
+  it('lets a user open only alarms whose page code it holds', () => {
+    const finance = new Set(['car070207']);
+    expect(mayOpenAlarm(5004, finance)).toBe(false);
+    expect(mayOpenAlarm(8001, finance)).toBe(true);
+    expect(mayOpenAlarm(8002, finance)).toBe(false);
+    expect(mayOpenAlarm(4003, new Set(['car050116']), 2)).toBe(true);
+    expect(mayOpenAlarm(99999, new Set(['car050106']))).toBe(false);
   });
 });
