@@ -193,13 +193,13 @@ describe('alarms of simulated trucks through the JT/T 808 gateway', { timeout: 1
       .orderBy('id')
       .execute();
 
-  it('the speeder: platform and terminal overspeed, the terminal’s fatigue, emergency and antenna alarms, active safety with photos', async () => {
+  it('the speeder: overspeed from terminal and platform as one alarm, the terminal’s fatigue, emergency and antenna alarms, active safety with photos', async () => {
     const wanted = (rows: Awaited<ReturnType<typeof alarmsOf>>) => {
       const has = (test: (r: (typeof rows)[number]) => boolean) => rows.some(test);
       return (
-        has((r) => r.code === 5004 && r.source === 2) &&
-        has((r) => r.code === 5004 && r.source === 1) &&
-        has((r) => r.code === 5006 && r.source === 1) &&
+        // One speeding episode raised by the terminal's bit and the platform's rule is one alarm of both sources (3).
+        has((r) => r.code === 5004 && r.source === 3) &&
+        has((r) => r.code === 5006 && (r.source === 1 || r.source === 3)) &&
         has((r) => r.code === 7001) &&
         has((r) => r.code === 7004) &&
         has((r) => r.code >= 1001 && r.code <= 1008 && r.media !== null) &&
@@ -211,9 +211,9 @@ describe('alarms of simulated trucks through the JT/T 808 gateway', { timeout: 1
       const all = await alarmsOf('speeder');
       return wanted(all) ? all : null;
     });
-    const speeding = rows.find((r) => r.code === 5004 && r.source === 2);
+    const speeding = rows.find((r) => r.code === 5004 && r.source === 3);
     expect(speeding?.max_speed ?? 0).toBeGreaterThan((speeder?.speedLimit ?? 0) * 10);
-    const safety = rows.filter((r) => r.source === 1 && r.level !== null);
+    const safety = rows.filter((r) => r.source !== 2 && r.level !== null);
     expect(safety.every((r) => r.level === 1 || r.level === 2)).toBe(true);
     // Each photo is a PNG served from the address in the alarm's media.
     const withMedia = rows.find((r) => r.code >= 1001 && r.code <= 1008 && r.media !== null);
