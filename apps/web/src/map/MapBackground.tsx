@@ -5,6 +5,7 @@ import { GraticuleLabels } from './GraticuleLabels';
 import { GraticuleLayer } from './GraticuleLayer';
 import { useMapState } from './MapContext';
 import styles from './map.module.css';
+import { OfflineBaseMap } from './OfflineBaseMap';
 import {
   decideBackground,
   newTileStats,
@@ -21,7 +22,8 @@ const unreachable = new UnreachableTiles();
 /**
  * The background of a map: the provider's tiles over a plain graticule. When the tiles fail or never
  * come, the tile layers go and the plain background stays, with labels and a notice; the notice
- * offers to try the tiles again.
+ * offers to try the tiles again. The plain background carries the offline base map (provinces and
+ * cities with their names), loaded only then.
  */
 export function MapBackground({ mapType }: { mapType: MapType }) {
   const { map, provider } = useMapState();
@@ -82,6 +84,7 @@ export function MapBackground({ mapType }: { mapType: MapType }) {
   if (!plain) return null;
   return (
     <>
+      <OfflineBaseMap />
       <GraticuleLabels />
       <div className={styles.plainBadge} title={texts.map.plainHint}>
         <span>{texts.map.plainBackground}</span>
