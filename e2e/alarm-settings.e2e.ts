@@ -157,7 +157,9 @@ describe('站点围栏报警设置', () => {
       page.waitForResponse(calls('/electricFence/fenceSet/list')),
       page.goto('/car-dispatch/stationFenceAlarm'),
     ]);
-    expect(((await first.json()) as Envelope<{ total: number }>).data.total).toBe(0);
+    // the demo's own set of 干线一分队 is there already
+    const sets = (await first.json()) as Envelope<{ list: { name: string }[] }>;
+    expect(sets.data.list.map((s) => s.name)).toEqual(['干线装卸货点']);
 
     await button('新增').click();
     const dialog = page.locator('.ant-modal', { hasText: '新增围栏设置' });
@@ -167,6 +169,9 @@ describe('站点围栏报警设置', () => {
     await dialog.getByLabel('名称').fill('港口进出提醒');
     await dialog.getByLabel('站点').click();
     await page.locator('.ant-select-item-option', { hasText: '天津港煤码头' }).click();
+    // the station list (with the stations of 干线运输车队 above) closes before the team is picked
+    await dialog.getByLabel('名称').click();
+    await settled();
     await dialog.getByLabel('车队').click();
     await page.locator('.ant-select-tree-title', { hasText: '干线一分队' }).click();
     await dialog.getByLabel('名称').click();
