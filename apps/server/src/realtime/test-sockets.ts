@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import WebSocket from 'ws';
 import { buildApp } from '../app';
-import { loadConfig } from '../config';
+import { type AppConfig, loadConfig } from '../config';
 import { connect as connectDb } from '../db/connection';
 import type { TestApp, TestDatabase } from '../test/support';
 import { postgresBus } from './bus';
@@ -53,6 +53,8 @@ export async function open(port: number, token: string): Promise<Client> {
 export async function secondProcess(
   one: TestApp,
   database: TestDatabase,
+  /** Settings over the defaults (e.g. `jt808Port: 0` for a gateway of its own). */
+  settings: Partial<AppConfig> = {},
 ): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
   const { schema } = (await one.db.db
     .selectNoFrom((eb) => eb.fn<string>('current_schema', []).as('schema'))
@@ -65,6 +67,7 @@ export async function secondProcess(
     logLevel: 'silent',
     jt808Port: null,
     simulatorVehicles: 0,
+    ...settings,
   };
   const app = await buildApp(config, { database: db, bus, logger: false });
   return {

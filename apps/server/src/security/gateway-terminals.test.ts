@@ -324,5 +324,31 @@ describe.runIf(TEST_DATABASES.some((d) => d.name === 'postgres'))(
         await one.close();
       }
     });
+
+    it('finding 11: a takeover attempt on another process is refused (result 3) while the real terminal keeps reporting on the first', async () => {
+      const pgDb = TEST_DATABASES.find((d) => d.name === 'postgres');
+      if (!pgDb) return;
+      const one = await startTestApp(pgDb, { jt808Port: 0, jt808ReplyTimeoutMs: 1000 });
+      const two = await secondProcess(one, pgDb, { jt808Port: 0, jt808ReplyTimeoutMs: 1000 });
+      try {
+        await two.app.ready();
+        const phone = '13800000039';
+        const real = await TestTerminal.connect(one.app.jt808Port as number, phone);
+        await real.login();
+        const attacker = await TestTerminal.connect(two.app.jt808Port as number, phone);
+        const answer = await attacker.register();
+        expect(answer).toMatchObject({ result: 3 });
+        expect(answer.authCode).toBeUndefined();
+        const h = real.header();
+        real.send(encodeLocation(h, { ...beijing, time: one.now() - 60_000 }));
+        expect((await real.answerTo(h.serial)).result).toBe(0);
+        expect(real.isClosed).toBe(false);
+        await attacker.close();
+        await real.close();
+      } finally {
+        await two.close();
+        await one.close();
+      }
+    });
   },
 );
