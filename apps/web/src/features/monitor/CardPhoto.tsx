@@ -1,7 +1,7 @@
 import { CameraOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Image, Space, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { fetchLatestPhoto, requestPhoto } from '../../api/photo';
 import { texts } from '../../locales';
 import styles from './monitor.module.css';
@@ -17,13 +17,22 @@ const WAIT_MS = 60_000;
 export function CardPhoto({ vin }: { vin: string }) {
   const [asked, setAsked] = useState<{ vin: string; at: number; sent: number } | null>(null);
   const [sending, setSending] = useState(false);
+  const [expired, setExpired] = useState(false);
   const current = asked?.vin === vin ? asked : null;
-  const waiting = current !== null && Date.now() - current.sent < WAIT_MS;
+  const sent = current?.sent;
+  useEffect(() => {
+    setExpired(false);
+    if (sent === undefined) return;
+    const timer = setTimeout(() => setExpired(true), WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [sent]);
+  const waiting = current !== null && !expired;
   const photo = useQuery({
     queryKey: ['card-photo', vin, current?.at],
     queryFn: ({ signal }) => fetchLatestPhoto(vin, current?.at ?? 0, signal),
     enabled: current !== null,
-    refetchInterval: (query) => (query.state.data || !waiting ? false : 1000),
+    refetchInterval: (query) =>
+      query.state.data || sent === undefined || Date.now() - sent >= WAIT_MS ? false : 1000,
   });
   const take = async () => {
     setSending(true);
