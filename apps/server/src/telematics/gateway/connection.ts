@@ -165,12 +165,16 @@ export abstract class TerminalConnection {
         return;
       }
       if (packet.header.packet) {
-        // each part is acknowledged as it arrives; missing ones are asked for again (split-packets.ts)
+        // each part is acknowledged as it arrives, missing ones are asked for again (split-packets.ts);
+        // the part that completes the message is answered by the message's handler, as stored
         this.splits ??= new SplitPackets((missing) => this.askAgain(missing));
         const part = packet.header;
-        packet = this.splits.push(packet, Date.now());
-        this.respond(part, PLATFORM_RESULT.ok);
-        if (!packet) return;
+        const joined = this.splits.push(packet, Date.now());
+        if (!joined) {
+          this.respond(part, PLATFORM_RESULT.ok);
+          return;
+        }
+        packet = { ...joined, header: { ...joined.header, serial: part.serial } };
       }
       const message = decodeMessage(packet);
       this.badFrames = 0;
