@@ -8,7 +8,6 @@ import {
   type Auth,
   encodeMediaDataResponse,
   encodeRegisterResponse,
-  encodeRetransmitRequest,
   type Jt808Header,
   type Jt808Message,
   type Location,
@@ -21,7 +20,7 @@ import {
 } from '../jt808';
 import { PendingCommands } from './commands';
 import { type GatewayLog, TerminalConnection } from './connection';
-import { type ShotTaken, storeTerminalMedia } from './multimedia';
+import { retransmitRequest, type ShotTaken, storeTerminalMedia } from './multimedia';
 import { registrationMismatch } from './registration';
 import { authCodeFor, authCodeMatches, findTerminal, markOnline, truckOfTerminal } from './terminals';
 
@@ -289,16 +288,7 @@ export class Session extends TerminalConnection {
   }
 
   protected askAgain(missing: MissingParts): void {
-    const to = this.replyTo;
-    if (this.state !== 'authenticated' || !to) return;
-    const first = missing.first?.body;
-    if (missing.msgId === MSG.multimediaData && first && first.length >= 4) {
-      const mediaId = first.readUInt32BE(0);
-      this.send(to, (h) => encodeMediaDataResponse(h, { mediaId, missing: missing.missing.slice(0, 255) }));
-      return;
-    }
-    const ids = missing.missing.slice(0, 255);
-    this.send(to, (h) => encodeRetransmitRequest(h, { firstSerial: missing.firstSerial, missing: ids }));
+    if (this.state === 'authenticated' && this.replyTo) this.send(this.replyTo, retransmitRequest(missing));
   }
 
   private settleCommand(replySerial: number, replyMsgId: number, value: unknown): void {
