@@ -8,6 +8,7 @@ export { AddressCache, addressKey } from './address';
 export { cityWithoutSuffix } from './addressPick';
 export { BaseMap, type BaseMapProps } from './BaseMap';
 export { type Fence, FenceLayer } from './FenceLayer';
+export { type FitTarget, keepFitted } from './fitView';
 export { isMeasuring, type MapState, useMapState } from './MapContext';
 export { MapOverlay, MapTypeSwitch, SpeedLegend, VehicleLegend } from './MapControls';
 export { MeasureTool } from './MeasureTool';
