@@ -29,9 +29,13 @@ describe('map settings', () => {
     });
   });
 
+  it('take the offline base map, which needs no tile server', () => {
+    expect(loadConfig({ MAP_PROVIDER: 'offline' })).toMatchObject({ mapProvider: 'offline' });
+  });
+
   it('refuse to start with a provider that cannot work, saying why', () => {
     expect(() => loadConfig({ MAP_PROVIDER: 'google' })).toThrow(
-      'MAP_PROVIDER must be osm, amap, tianditu or custom',
+      'MAP_PROVIDER must be osm, amap, tianditu, custom or offline',
     );
     expect(() => loadConfig({ MAP_PROVIDER: 'tianditu' })).toThrow('needs MAP_TIANDITU_KEY');
     expect(() => loadConfig({ MAP_PROVIDER: 'custom' })).toThrow('needs MAP_TILE_URL');

@@ -72,7 +72,7 @@ export interface AppConfig {
   amapBaseUrl: string;
   tiandituBaseUrl: string;
   /** Base map tiles of the web app: 'osm', 'amap', 'tianditu' (needs mapTiandituKey) or 'custom'. */
-  mapProvider: 'osm' | 'amap' | 'tianditu' | 'custom';
+  mapProvider: 'osm' | 'amap' | 'tianditu' | 'custom' | 'offline';
   /** Browser key of Tianditu tiles; public: every browser receives it with /app/config. */
   mapTiandituKey: string | null;
   /** XYZ template of an intranet tile server for 'custom', and the coordinates its tiles are drawn in. */
@@ -165,9 +165,10 @@ function mapConfig(env: NodeJS.ProcessEnv) {
     mapProvider !== 'osm' &&
     mapProvider !== 'amap' &&
     mapProvider !== 'tianditu' &&
-    mapProvider !== 'custom'
+    mapProvider !== 'custom' &&
+    mapProvider !== 'offline'
   )
-    throw new Error(`MAP_PROVIDER must be osm, amap, tianditu or custom, got "${mapProvider}"`);
+    throw new Error(`MAP_PROVIDER must be osm, amap, tianditu, custom or offline, got "${mapProvider}"`);
   const mapTiandituKey = env.MAP_TIANDITU_KEY || null;
   const mapTileUrl = env.MAP_TILE_URL || null;
   if (mapProvider === 'tianditu' && !mapTiandituKey)

@@ -6,6 +6,7 @@ export const zhCNMonitor = {
       amap: '高德地图',
       tianditu: '天地图',
       custom: '自定义底图',
+      offline: '离线底图',
     },
     units: { meter: '米', kilometer: '公里', foot: '英尺', mile: '英里' },
     vehicleStates: { moving: '行驶', parked: '停车', offline: '离线', alarm: '报警' },

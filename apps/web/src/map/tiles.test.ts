@@ -25,6 +25,17 @@ describe('mapSettingsFrom', () => {
   });
 });
 
+describe('the offline provider', () => {
+  it('has no tile layers: the map draws the offline base map at once', () => {
+    const settings = mapSettingsFrom({ mapProvider: 'offline' });
+    expect(settings.provider).toBe('offline');
+    const offline = tileProvider(settings);
+    expect(offline).toMatchObject({ id: 'offline', name: '离线底图', coords: 'wgs84' });
+    expect(tileLayersFor(offline, 'normal')).toEqual([]);
+    expect(hasSatellite(offline)).toBe(false);
+  });
+});
+
 describe('tileProvider', () => {
   it('draws OSM in WGS-84 without a satellite type', () => {
     const osm = tileProvider(mapSettingsFrom({}));

@@ -5,7 +5,7 @@ import { texts } from '../locales';
  * keys; OSM when nothing is said). Each names the coordinate system its tiles are drawn in: data is
  * WGS-84 everywhere and is shifted to GCJ-02 only to sit on AMap's tiles.
  */
-export type MapProviderId = 'osm' | 'amap' | 'tianditu' | 'custom';
+export type MapProviderId = 'osm' | 'amap' | 'tianditu' | 'custom' | 'offline';
 export type MapType = 'normal' | 'satellite';
 export type CoordSystem = 'wgs84' | 'gcj02';
 
@@ -102,14 +102,14 @@ function tianditu(key: string): TileProvider {
   };
 }
 
-const PROVIDERS: readonly MapProviderId[] = ['osm', 'amap', 'tianditu', 'custom'];
+const PROVIDERS: readonly MapProviderId[] = ['osm', 'amap', 'tianditu', 'custom', 'offline'];
 
 function text(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
 /**
- * The map block of the app configuration: `mapProvider` (osm | amap | tianditu | custom),
+ * The map block of the app configuration: `mapProvider` (osm | amap | tianditu | custom | offline),
  * `tiandituKey` (or `mapKeys.tianditu`), `mapTileUrl` and `mapTileCoords` for a custom server.
  * Anything missing or unknown means OSM.
  */
@@ -143,6 +143,9 @@ export function tileProvider(settings: MapSettings): TileProvider {
             types: { normal: [{ url: settings.tileUrl, maxNativeZoom: 18 }] },
           }
         : OSM;
+    case 'offline':
+      // no tiles at all: the map draws the offline base map the web app ships
+      return { id: 'offline', name: t.offline, coords: 'wgs84', types: {} };
     default:
       return OSM;
   }
