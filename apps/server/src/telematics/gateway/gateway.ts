@@ -163,7 +163,7 @@ export class Gateway implements SessionHost {
    */
   private async probe(tid: string): Promise<boolean> {
     const held = this.byTid.get(tid);
-    if (!held || held.state !== 'authenticated') return false;
+    if (held?.state !== 'authenticated') return false;
     try {
       await this.execute(tid, { kind: 'locationQuery' }, Math.min(this.options.replyTimeoutMs, PROBE_MS));
       return true;
