@@ -57,6 +57,8 @@ async function sheet(rows: (string | number)[][]): Promise<string> {
 async function pickTeam(scope: Locator, label: string, team: string): Promise<void> {
   await scope.getByLabel(label).click();
   await page.keyboard.type(team);
+  // the dropdown slides in: a click during its motion can miss the item
+  await settled();
   await page.locator('.ant-select-tree-title', { hasText: team }).first().click();
 }
 
