@@ -1,13 +1,19 @@
-import { readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { creditCodeCheckChar } from '@fleet/domain';
-import ExcelJS from 'exceljs';
-import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { button, launchBrowser, settled as settle } from './support/browser';
-import { chooseImportFile } from './support/import';
-import { type RunningServer, startServer } from './support/server';
+import { button } from './support/browser';
+import { chooseImportFile, readSheet, writeSheet } from './support/import';
+import {
+  calls,
+  openSession,
+  reportFailure,
+  type Session,
+  shownView,
+  tableRow,
+  tmpShot,
+  toastOf,
+} from './support/session';
 
 interface Envelope<T = unknown> {
   code: number;
@@ -16,45 +22,20 @@ interface Envelope<T = unknown> {
 }
 type NamedList = Envelope<{ list: { name?: string; customerName?: string }[]; total: number }>;
 
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
+let session: Session;
 let page: Page;
-const pageErrors: string[] = [];
+let pageErrors: string[];
 
 const creditCode = (first17: string) => first17 + creditCodeCheckChar(first17);
 const CODE_A = creditCode('91150602MA0N00001');
 const CODE_B = creditCode('91120116MA05K0002');
 const wrongCheck = (code: string) => code.slice(0, 17) + (code.endsWith('0') ? '1' : '0');
 
-const calls = (p: string) => (response: Response) => new URL(response.url()).pathname === `/api${p}`;
-const view = () => page.locator('div[data-view]:not([hidden])');
-const row = (text: string) => view().locator('.ant-table-tbody tr.ant-table-row', { hasText: text });
-const toast = (text: string) => page.locator('.ant-message-notice', { hasText: text });
-
-async function shot(name: string): Promise<void> {
-  await settle(page, 300);
-  await page.screenshot({ path: `/tmp/fleet-e2e-customers-${name}.png`, fullPage: true });
-}
-
-async function sheet(rows: (string | number)[][]): Promise<string> {
-  const book = new ExcelJS.Workbook();
-  const ws = book.addWorksheet('导入');
-  for (const r of rows) ws.addRow(r);
-  const file = path.join(tmpdir(), `customers-${Date.now()}-${rows.length}.xlsx`);
-  await writeFile(file, Buffer.from(await book.xlsx.writeBuffer()));
-  return file;
-}
-
-async function readSheet(file: string): Promise<unknown[][]> {
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load((await readFile(file)) as unknown as ArrayBuffer);
-  const rows: unknown[][] = [];
-  book.worksheets[0]?.eachRow((r) => {
-    rows.push((r.values as unknown[]).slice(1));
-  });
-  return rows;
-}
+const view = () => shownView(page);
+const row = (text: string) => tableRow(view(), text);
+const toast = (text: string) => toastOf(page, text);
+const shot = (name: string) => tmpShot(page, `customers-${name}`);
+const sheet = (rows: (string | number)[][]) => writeSheet('customers', '导入', rows);
 
 async function search(listCall: string, field: string, value: string): Promise<NamedList> {
   await view().locator('form[id="search"]').getByLabel(field, { exact: true }).fill(value);
@@ -72,35 +53,14 @@ async function choose(scope: Locator, label: string, option: string): Promise<vo
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  context = await browser.newContext({
-    baseURL: server.baseUrl,
-    locale: 'zh-CN',
-    viewport: { width: 1440, height: 900 },
-    acceptDownloads: true,
-  });
-  page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  await page.goto('/login');
-  await page.getByLabel('用户名').fill('admin');
-  await page.getByLabel('密码', { exact: true }).fill('Admin@123');
-  await Promise.all([page.waitForResponse(calls('/auth/login')), button(page, '登录').click()]);
-  await page.waitForURL((url) => url.pathname !== '/login');
+  session = await openSession({ account: 'admin', acceptDownloads: true });
+  ({ page, pageErrors } = session);
 });
 
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => session?.close());
 
 beforeEach(({ task, onTestFailed }) => {
-  onTestFailed(async () => {
-    await page.screenshot({ path: `/tmp/fleet-e2e-customers-failed-${task.name.slice(0, 30)}.png` });
-    console.error(`page errors: ${pageErrors.join('\n')}`);
-    console.error(`server output:\n${server.output().slice(-2000)}`);
-  });
+  onTestFailed(() => reportFailure(session, `customers-failed-${task.name.slice(0, 30)}`, 2000));
 });
 
 describe('客户管理', () => {

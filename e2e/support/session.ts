@@ -1,0 +1,93 @@
+import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
+import { button, launchBrowser, settled } from './browser';
+import { type RunningServer, type StartOptions, startServer } from './server';
+
+/** The demo's accounts, by user name. */
+export const ACCOUNTS = {
+  admin: 'Admin@123',
+  dispatch: 'Dispatch@123',
+} as const;
+export type Account = keyof typeof ACCOUNTS;
+
+/** Matches the response to the API call `/api<path>`. */
+export const calls = (p: string) => (response: Response) => new URL(response.url()).pathname === `/api${p}`;
+
+/** Signs in on the login page as `account` and waits until the app has left it. */
+export async function signIn(page: Page, account: Account): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('用户名').fill(account);
+  await page.getByLabel('密码', { exact: true }).fill(ACCOUNTS[account]);
+  await Promise.all([page.waitForResponse(calls('/auth/login')), button(page, '登录').click()]);
+  await page.waitForURL((url) => url.pathname !== '/login');
+}
+
+export interface SessionOptions extends StartOptions {
+  /** Who signs in; none when null. */
+  account: Account | null;
+  acceptDownloads?: boolean;
+}
+
+/** A running server, a browser and a page on it, signed in as the account asked for. */
+export interface Session {
+  server: RunningServer;
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught errors of the page so far. */
+  pageErrors: string[];
+  close(): Promise<void>;
+}
+
+/** Starts the server and a browser, opens a page (zh-CN, 1440×900) and signs in on it. */
+export async function openSession(options: SessionOptions): Promise<Session> {
+  const server = await startServer({ env: options.env });
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  const close = async () => {
+    await context?.close();
+    await browser?.close();
+    await server.stop();
+  };
+  try {
+    browser = await launchBrowser();
+    context = await browser.newContext({
+      baseURL: server.baseUrl,
+      locale: 'zh-CN',
+      viewport: { width: 1440, height: 900 },
+      ...(options.acceptDownloads ? { acceptDownloads: true } : {}),
+    });
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    if (options.account) await signIn(page, options.account);
+    return { server, browser, context, page, pageErrors, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** The page shown now (kept-alive pages stay in the document, hidden). */
+export const shownView = (page: Page): Locator => page.locator('div[data-view]:not([hidden])');
+
+/** A row of the table in `scope` holding `text`. */
+export const tableRow = (scope: Page | Locator, text: string): Locator =>
+  scope.locator('.ant-table-tbody tr.ant-table-row', { hasText: text });
+
+/** An antd message toast holding `text`. */
+export const toastOf = (page: Page, text: string): Locator =>
+  page.locator('.ant-message-notice', { hasText: text });
+
+/** Waits for motion to end, then saves a full-page screenshot to /tmp/fleet-e2e-<name>.png. */
+export async function tmpShot(page: Page, name: string, fullPage = true): Promise<void> {
+  await settled(page, 300);
+  await page.screenshot({ path: `/tmp/fleet-e2e-${name}.png`, fullPage });
+}
+
+/** Prints, for a failed test, a screenshot to /tmp, the page's errors and the server's last output. */
+export async function reportFailure(session: Session | undefined, file: string, tail: number): Promise<void> {
+  if (!session) return;
+  await session.page.screenshot({ path: `/tmp/fleet-e2e-${file}.png` });
+  console.error(`page errors: ${session.pageErrors.join('\n')}`);
+  console.error(`server output:\n${session.server.output().slice(-tail)}`);
+}
