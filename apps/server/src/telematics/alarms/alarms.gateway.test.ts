@@ -4,33 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { INGEST_TEST_DATABASES, startTestApp, type TestApp } from '../../test/support';
+import { ACC, LOCATED, MIN, report, truckOf } from '../../test/telematics';
 import { TestTerminal } from '../gateway/test-terminal';
-import { type AdasAlarm, alarmWord, encodeLocation, type LocationInput } from '../jt808';
+import { type AdasAlarm, alarmWord, type LocationInput } from '../jt808';
 import { faultItem } from './codes';
-
-const MIN = 60_000;
-const ACC = 1;
-const LOCATED = 2;
-
-async function truckOf(t: TestApp, phone: string): Promise<number> {
-  const row = await t.db.db
-    .selectFrom('truck')
-    .innerJoin('terminal', 'terminal.id', 'truck.terminal_id')
-    .select('truck.id')
-    .where('terminal.phone', '=', phone)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-async function report(terminal: TestTerminal, points: LocationInput[]): Promise<number[]> {
-  const results: number[] = [];
-  for (const p of points) {
-    const h = terminal.header();
-    terminal.send(encodeLocation(h, p));
-    results.push((await terminal.answerTo(h.serial)).result);
-  }
-  return results;
-}
 
 async function alarmsOf(t: TestApp, truckId: number) {
   return t.db.db

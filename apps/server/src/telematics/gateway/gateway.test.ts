@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INGEST_TEST_DATABASES, startTestApp, TEST_DATABASES, type TestApp } from '../../test/support';
+import { loginTerminal as login, truckOf, waitFor } from '../../test/telematics';
 import {
   encodeBatchLocation,
   encodeFrame,
@@ -21,36 +22,8 @@ import {
 } from '../jt808';
 import { TestTerminal } from './test-terminal';
 
-async function truckOf(t: TestApp, phone: string): Promise<number> {
-  const row = await t.db.db
-    .selectFrom('truck')
-    .innerJoin('terminal', 'terminal.id', 'truck.terminal_id')
-    .select('truck.id')
-    .where('terminal.phone', '=', phone)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
 async function positionsOf(t: TestApp, truckId: number) {
   return t.db.db.selectFrom('position').selectAll().where('truck_id', '=', truckId).orderBy('time').execute();
-}
-
-async function login(t: TestApp, phone: string, version: 2013 | 2019 = 2013): Promise<TestTerminal> {
-  const terminal = await TestTerminal.connect(t.app.jt808Port as number, phone, version);
-  await terminal.login();
-  return terminal;
-}
-
-function waitFor(check: () => Promise<boolean>, timeoutMs = 3000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  return new Promise((resolve, reject) => {
-    const poll = async () => {
-      if (await check()) resolve();
-      else if (Date.now() > until) reject(new Error('condition not met in time'));
-      else setTimeout(poll, 20);
-    };
-    void poll();
-  });
 }
 
 describe.each(INGEST_TEST_DATABASES)('JT/T 808 gateway on $title', (database) => {

@@ -4,34 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { INGEST_TEST_DATABASES, startTestApp, type TestApp } from '../../test/support';
+import { ACC, LOCATED, MIN, report, truckOf } from '../../test/telematics';
 import { TestTerminal } from '../gateway/test-terminal';
-import { encodeLocation, type LocationInput } from '../jt808';
-
-const MIN = 60_000;
-
-async function truckOf(t: TestApp, phone: string): Promise<number> {
-  const row = await t.db.db
-    .selectFrom('truck')
-    .innerJoin('terminal', 'terminal.id', 'truck.terminal_id')
-    .select('truck.id')
-    .where('terminal.phone', '=', phone)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-/** Sends reports one after the other, each after the previous one's acknowledgement. */
-async function report(terminal: TestTerminal, points: LocationInput[]): Promise<number[]> {
-  const results: number[] = [];
-  for (const p of points) {
-    const h = terminal.header();
-    terminal.send(encodeLocation(h, p));
-    results.push((await terminal.answerTo(h.serial)).result);
-  }
-  return results;
-}
-
-const ACC = 1;
-const LOCATED = 2;
 
 /** A truck driving north from Ordos at 60 km/h, odometer and fuel included, one report a minute. */
 function drive(startMinute: number, minutes: number, base: number, from: { km: number; fuel: number }) {
