@@ -1,13 +1,20 @@
-import { readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { nationalIdCheckChar, vinCheckChar } from '@fleet/domain';
-import ExcelJS from 'exceljs';
-import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { button, launchBrowser, settled as settle } from './support/browser';
-import { chooseImportFile } from './support/import';
-import { type RunningServer, startServer } from './support/server';
+import { button } from './support/browser';
+import { chooseImportFile, readSheet, writeSheet } from './support/import';
+import type { RunningServer } from './support/server';
+import {
+  calls,
+  openSession,
+  reportFailure,
+  type Session,
+  shownView,
+  tableRow,
+  tmpShot,
+  toastOf,
+} from './support/session';
 
 interface Envelope<T = unknown> {
   code: number;
@@ -19,11 +26,11 @@ type DriverList = Envelope<{
   total: number;
 }>;
 
+let session: Session;
 let server: RunningServer;
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-const pageErrors: string[] = [];
+let pageErrors: string[];
 
 const idCard = (birth: string, serial: number) => {
   const first17 = `110101${birth}${String(serial).padStart(3, '0')}`;
@@ -38,28 +45,12 @@ const PNG = Buffer.from(
   'base64',
 );
 
-const calls = (p: string) => (response: Response) => new URL(response.url()).pathname === `/api${p}`;
-const view = () => page.locator('div[data-view]:not([hidden])');
-const row = (text: string) => view().locator('.ant-table-tbody tr.ant-table-row', { hasText: text });
-const toast = (text: string) => page.locator('.ant-message-notice', { hasText: text });
+const view = () => shownView(page);
+const row = (text: string) => tableRow(view(), text);
+const toast = (text: string) => toastOf(page, text);
 
-function settled(target: Page = page): Promise<void> {
-  return settle(target, 300);
-}
-
-async function shot(name: string, target: Page = page): Promise<void> {
-  await settled(target);
-  await target.screenshot({ path: `/tmp/fleet-e2e-drivers-${name}.png`, fullPage: true });
-}
-
-async function sheet(rows: (string | number)[][]): Promise<string> {
-  const book = new ExcelJS.Workbook();
-  const ws = book.addWorksheet('司机');
-  for (const r of rows) ws.addRow(r);
-  const file = path.join(tmpdir(), `drivers-${Date.now()}-${rows.length}.xlsx`);
-  await writeFile(file, Buffer.from(await book.xlsx.writeBuffer()));
-  return file;
-}
+const shot = (name: string, target: Page = page) => tmpShot(target, `drivers-${name}`);
+const sheet = (rows: (string | number)[][]) => writeSheet('drivers', '司机', rows);
 
 async function search(field: string, value: string): Promise<DriverList> {
   await view().locator('form[id="search"]').getByLabel(field, { exact: true }).fill(value);
@@ -92,35 +83,14 @@ async function smsCodeOf(phone: string): Promise<string> {
 
 beforeAll(async () => {
   // info logs carry the SMS codes of the built-in provider, which the registration test reads
-  server = await startServer({ env: { LOG_LEVEL: 'info' } });
-  browser = await launchBrowser();
-  context = await browser.newContext({
-    baseURL: server.baseUrl,
-    locale: 'zh-CN',
-    viewport: { width: 1440, height: 900 },
-    acceptDownloads: true,
-  });
-  page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  await page.goto('/login');
-  await page.getByLabel('用户名').fill('admin');
-  await page.getByLabel('密码', { exact: true }).fill('Admin@123');
-  await Promise.all([page.waitForResponse(calls('/auth/login')), button(page, '登录').click()]);
-  await page.waitForURL((url) => url.pathname !== '/login');
+  session = await openSession({ account: 'admin', acceptDownloads: true, env: { LOG_LEVEL: 'info' } });
+  ({ server, browser, page, pageErrors } = session);
 });
 
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => session?.close());
 
 beforeEach(({ task, onTestFailed }) => {
-  onTestFailed(async () => {
-    await page.screenshot({ path: `/tmp/fleet-e2e-drivers-failed-${task.name.slice(0, 30)}.png` });
-    console.error(`page errors: ${pageErrors.join('\n')}`);
-    console.error(`server output:\n${server.output().slice(-1500)}`);
-  });
+  onTestFailed(() => reportFailure(session, `drivers-failed-${task.name.slice(0, 30)}`, 1500));
 });
 
 describe('司机管理', () => {
@@ -268,12 +238,7 @@ describe('司机管理', () => {
 
     const [download] = await Promise.all([page.waitForEvent('download'), button(view(), '导出').click()]);
     expect(download.suggestedFilename()).toMatch(/^司机列表_\d{14}\.xlsx$/);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load((await readFile((await download.path()) as string)) as unknown as ArrayBuffer);
-    const rows: unknown[][] = [];
-    book.worksheets[0]?.eachRow((r) => {
-      rows.push((r.values as unknown[]).slice(1));
-    });
+    const rows = await readSheet((await download.path()) as string);
     expect(rows[0]?.slice(0, 2)).toEqual(['司机姓名', '手机号']);
     expect(rows.slice(1).map((r) => r[0])).toEqual(imported.data.list.map((d) => d.driverName));
     await rm(bad);
