@@ -1,7 +1,15 @@
-import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { button, launchBrowser, settled as settle } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import { button, settled as settle } from './support/browser';
+import {
+  calls,
+  openSession,
+  reportFailure,
+  type Session,
+  tableRow,
+  tmpShot,
+  toastOf,
+} from './support/session';
 
 interface Envelope<T = unknown> {
   code: number;
@@ -9,15 +17,12 @@ interface Envelope<T = unknown> {
   data: T;
 }
 
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
+let session: Session;
 let page: Page;
-const pageErrors: string[] = [];
+let pageErrors: string[];
 
-const calls = (path: string) => (response: Response) => new URL(response.url()).pathname === `/api${path}`;
-const row = (text: string) => view().locator('.ant-table-tbody tr.ant-table-row', { hasText: text });
-const toast = (text: string) => page.locator('.ant-message-notice', { hasText: text });
+const row = (text: string) => tableRow(view(), text);
+const toast = (text: string) => toastOf(page, text);
 /** The page shown now (kept-alive pages stay in the document, hidden). */
 const view = () => page.locator(`div[data-view="${new URL(page.url()).pathname}"]`);
 
@@ -25,10 +30,7 @@ function settled(): Promise<void> {
   return settle(page, 300);
 }
 
-async function shot(name: string): Promise<void> {
-  await settled();
-  await page.screenshot({ path: `/tmp/fleet-e2e-${name}.png` });
-}
+const shot = (name: string) => tmpShot(page, name, false);
 
 /** Clicks the fence map at fractions of its width and height. */
 async function clickMap(fx: number, fy: number, button: 'left' | 'right' = 'left'): Promise<void> {
@@ -53,33 +55,14 @@ async function saveStation(call: '/station/add' | '/station/update'): Promise<En
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  context = await browser.newContext({
-    baseURL: server.baseUrl,
-    locale: 'zh-CN',
-    viewport: { width: 1440, height: 900 },
-  });
-  page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  await page.goto('/login');
-  await page.getByLabel('用户名').fill('dispatch');
-  await page.getByLabel('密码', { exact: true }).fill('Dispatch@123');
-  await Promise.all([page.waitForResponse(calls('/auth/login')), button(page, '登录').click()]);
-  await page.waitForURL((url) => url.pathname !== '/login');
+  session = await openSession({ account: 'dispatch' });
+  ({ page, pageErrors } = session);
 });
 
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => session?.close());
 
 beforeEach(({ onTestFailed }) => {
-  onTestFailed(async () => {
-    await page.screenshot({ path: '/tmp/fleet-e2e-stations-failed.png' });
-    console.error(`server output:\n${server.output().slice(-4000)}`);
-  });
+  onTestFailed(() => reportFailure(session, 'stations-failed', 4000));
 });
 
 describe('站点围栏管理', () => {
