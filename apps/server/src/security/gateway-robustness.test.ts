@@ -20,6 +20,7 @@ import {
   TEST_DATABASES,
   type TestApp,
 } from '../test/support';
+import { waitFor } from '../test/telematics';
 
 /** The frame of the outside test: terminal 013800000003, 39.1°N, 117.2°W (status bit 3: west). */
 const WEST_FRAME = Buffer.from(
@@ -28,18 +29,6 @@ const WEST_FRAME = Buffer.from(
 );
 /** Located, ACC on. */
 const DRIVING = 3;
-
-function waitFor(check: () => Promise<boolean>, timeoutMs = 3000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  return new Promise((resolve, reject) => {
-    const poll = async () => {
-      if (await check()) resolve();
-      else if (Date.now() > until) reject(new Error('condition not met in time'));
-      else setTimeout(poll, 20);
-    };
-    void poll();
-  });
-}
 
 describe.each(TEST_DATABASES)('gateway robustness on $title', (database) => {
   let t: TestApp;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestTerminal } from '../../telematics/gateway/test-terminal';
-import { type AdasAlarm, encodeLocation, type LocationInput } from '../../telematics/jt808';
+import type { AdasAlarm, LocationInput } from '../../telematics/jt808';
 import {
   call,
   DEMO,
@@ -13,20 +13,10 @@ import {
   TEST_DATABASES,
   type TestApp,
 } from '../../test/support';
+import { MIN, report } from '../../test/telematics';
 
 const TEAM_A1 = '10000010010001';
-const MIN = 60_000;
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(300, 9)]);
-
-async function report(terminal: TestTerminal, points: LocationInput[]): Promise<number[]> {
-  const results: number[] = [];
-  for (const p of points) {
-    const h = terminal.header();
-    terminal.send(encodeLocation(h, p));
-    results.push((await terminal.answerTo(h.serial)).result);
-  }
-  return results;
-}
 
 describe.each(TEST_DATABASES)('fence sets, settings on ingest and evidence on $name', (database) => {
   let t: TestApp;
