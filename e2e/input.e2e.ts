@@ -1,20 +1,17 @@
 import ExcelJS from 'exceljs';
-import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { button, launchBrowser, screenshot, settled } from './support/browser';
+import { button, screenshot, settled } from './support/browser';
 import { chooseImportFile } from './support/import';
-import { type RunningServer, startServer } from './support/server';
+import { calls, openSession, type Session, shownView } from './support/session';
 
 // Issue 10, finding 17: an imported sheet's formula cells are read by their saved result, and one
 // without a result is refused naming its row and column, never shown as [object Object].
 
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
+let session: Session;
 let page: Page;
 
-const calls = (p: string) => (response: Response) => new URL(response.url()).pathname === `/api${p}`;
-const view = () => page.locator('div[data-view]:not([hidden])');
+const view = () => shownView(page);
 
 async function sheet(name: string, rows: unknown[][]) {
   const book = new ExcelJS.Workbook();
@@ -25,26 +22,11 @@ async function sheet(name: string, rows: unknown[][]) {
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  context = await browser.newContext({
-    baseURL: server.baseUrl,
-    locale: 'zh-CN',
-    viewport: { width: 1440, height: 900 },
-  });
-  page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('用户名').fill('admin');
-  await page.getByLabel('密码', { exact: true }).fill('Admin@123');
-  await Promise.all([page.waitForResponse(calls('/auth/login')), button(page, '登录').click()]);
-  await page.waitForURL((url) => url.pathname !== '/login');
+  session = await openSession({ account: 'admin' });
+  ({ page } = session);
 });
 
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => session?.close());
 
 describe('导入表格中的公式', () => {
   it('names the row and column of a formula without a result, and imports formula results', async () => {
