@@ -2,12 +2,13 @@ import { OPERATE_LOG_PAGES } from '@fleet/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   call,
+  countRows,
   DEMO,
   login,
-  multipartBody,
   startTestApp,
   TEST_DATABASES,
   type TestApp,
+  uploadFile,
 } from '../../test/support';
 import { readBack, sheetFile } from '../file-tasks/file-tasks.fixture';
 import { testIdCard } from './drivers.fixture';
@@ -33,25 +34,9 @@ describe.each(TEST_DATABASES)('driver import, export, photos and salary on $name
   });
   afterAll(() => t.close());
 
-  const upload = async (rows: (string | number | null)[][]) => {
-    const { payload, headers } = multipartBody({ filename: '司机.xlsx', content: await sheetFile(rows) });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/driver/import',
-      payload,
-      headers: { ...headers, 'auth-token': admin },
-    });
-    return res.json();
-  };
-  const count = async () =>
-    Number(
-      (
-        await t.db.db
-          .selectFrom('driver')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const upload = async (rows: (string | number | null)[][]) =>
+    uploadFile(t.app, '/api/driver/import', admin, { filename: '司机.xlsx', content: await sheetFile(rows) });
+  const count = () => countRows(t, 'driver');
 
   it('imports nothing from a file with bad rows and names every row with its reason', async () => {
     const before = await count();

@@ -3,10 +3,10 @@ import {
   call,
   DEMO,
   login,
-  multipartBody,
   startTestApp,
   TEST_DATABASES,
   type TestApp,
+  uploadFile,
 } from '../../test/support';
 import { readBack, sheetFile } from '../file-tasks/file-tasks.fixture';
 
@@ -68,16 +68,11 @@ describe.each(TEST_DATABASES)('line spreadsheets on $name', (database) => {
     expect(rows[1]?.slice(5, 8)).toEqual(['鄂尔多斯市东胜区', '包头市东河区→集宁服务区', '天津港']);
     expect(rows[1]?.[10]).toBe('否（未经地图计算）');
 
-    const upload = async (content: Buffer) => {
-      const { payload, headers } = multipartBody({ filename: '线路.xlsx', content });
-      const answer = await t.app.inject({
-        method: 'POST',
-        url: '/api/colliery/line/import',
-        payload,
-        headers: { ...headers, 'auth-token': dispatch },
-      });
-      return answer.json() as { code: number; data: { errors?: { row: number; message: string }[] } };
-    };
+    const upload = async (content: Buffer) =>
+      (await uploadFile(t.app, '/api/colliery/line/import', dispatch, {
+        filename: '线路.xlsx',
+        content,
+      })) as { code: number; data: { errors?: { row: number; message: string }[] } };
     const HEADER = [
       '线路名称',
       '路线类型',

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   call,
+  countRows,
   DEMO,
   login,
-  multipartBody,
   startTestApp,
   TEST_DATABASES,
   type TestApp,
+  uploadFile,
 } from '../../test/support';
 import { readBack, sheetFile } from '../file-tasks/file-tasks.fixture';
 
@@ -21,25 +22,12 @@ describe.each(TEST_DATABASES)('terminal import and export on $name', (database) 
   });
   afterAll(() => t.close());
 
-  const upload = async (rows: (string | number | null)[][]) => {
-    const { payload, headers } = multipartBody({ filename: '终端.xlsx', content: await sheetFile(rows) });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/terminal/import',
-      payload,
-      headers: { ...headers, 'auth-token': admin },
+  const upload = async (rows: (string | number | null)[][]) =>
+    uploadFile(t.app, '/api/terminal/import', admin, {
+      filename: '终端.xlsx',
+      content: await sheetFile(rows),
     });
-    return res.json();
-  };
-  const count = async () =>
-    Number(
-      (
-        await t.db.db
-          .selectFrom('terminal')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const count = () => countRows(t, 'terminal');
 
   it('imports all rows of a good file or none of a bad one', async () => {
     const before = await count();

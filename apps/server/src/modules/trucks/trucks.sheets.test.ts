@@ -3,10 +3,10 @@ import {
   call,
   DEMO,
   login,
-  multipartBody,
   startTestApp,
   TEST_DATABASES,
   type TestApp,
+  uploadFile,
 } from '../../test/support';
 import { readBack, sheetFile } from '../file-tasks/file-tasks.fixture';
 import { makeVin, TEAM_1 } from './trucks.fixture';
@@ -39,19 +39,11 @@ describe.each(TEST_DATABASES)('truck import and export on $name', (database) => 
   });
   afterAll(() => t.close());
 
-  const upload = async (rows: (string | number | null)[][], name = '车辆.xlsx', content?: Buffer) => {
-    const { payload, headers } = multipartBody({
+  const upload = async (rows: (string | number | null)[][], name = '车辆.xlsx', content?: Buffer) =>
+    uploadFile(t.app, '/api/truck/import', admin, {
       filename: name,
       content: content ?? (await sheetFile(rows)),
     });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/truck/import',
-      payload,
-      headers: { ...headers, 'auth-token': admin },
-    });
-    return res.json();
-  };
   const count = async () =>
     Number(
       (
