@@ -1,13 +1,19 @@
-import { readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { vinCheckChar } from '@fleet/domain';
-import ExcelJS from 'exceljs';
-import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { button, launchBrowser, settled as settle } from './support/browser';
-import { chooseImportFile } from './support/import';
-import { type RunningServer, startServer } from './support/server';
+import { button, settled as settle } from './support/browser';
+import { chooseImportFile, readSheet, writeSheet } from './support/import';
+import {
+  calls,
+  openSession,
+  reportFailure,
+  type Session,
+  shownView,
+  tableRow,
+  tmpShot,
+  toastOf,
+} from './support/session';
 
 interface Envelope<T = unknown> {
   code: number;
@@ -15,11 +21,9 @@ interface Envelope<T = unknown> {
   data: T;
 }
 
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
+let session: Session;
 let page: Page;
-const pageErrors: string[] = [];
+let pageErrors: string[];
 let existingPlate = '';
 
 const PLATE = '京A6E001';
@@ -29,29 +33,16 @@ const vin = (serial: number) => {
   return `${draft.slice(0, 8)}${vinCheckChar(draft)}${draft.slice(9)}`;
 };
 
-const calls = (p: string) => (response: Response) => new URL(response.url()).pathname === `/api${p}`;
-/** The page shown now (kept-alive pages stay in the document, hidden). */
-const view = () => page.locator('div[data-view]:not([hidden])');
-const row = (text: string) => view().locator('.ant-table-tbody tr.ant-table-row', { hasText: text });
-const toast = (text: string) => page.locator('.ant-message-notice', { hasText: text });
+const view = () => shownView(page);
+const row = (text: string) => tableRow(view(), text);
+const toast = (text: string) => toastOf(page, text);
 
 function settled(): Promise<void> {
   return settle(page, 300);
 }
 
-async function shot(name: string): Promise<void> {
-  await settled();
-  await page.screenshot({ path: `/tmp/fleet-e2e-trucks-${name}.png`, fullPage: true });
-}
-
-async function sheet(rows: (string | number)[][]): Promise<string> {
-  const book = new ExcelJS.Workbook();
-  const ws = book.addWorksheet('车辆');
-  for (const r of rows) ws.addRow(r);
-  const file = path.join(tmpdir(), `trucks-${Date.now()}-${rows.length}.xlsx`);
-  await writeFile(file, Buffer.from(await book.xlsx.writeBuffer()));
-  return file;
-}
+const shot = (name: string) => tmpShot(page, `trucks-${name}`);
+const sheet = (rows: (string | number)[][]) => writeSheet('trucks', '车辆', rows);
 
 /** Picks a team in the team tree select labelled `label` inside `scope`. */
 async function pickTeam(scope: Locator, label: string, team: string): Promise<void> {
@@ -75,34 +66,14 @@ async function search(
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  context = await browser.newContext({
-    baseURL: server.baseUrl,
-    locale: 'zh-CN',
-    viewport: { width: 1440, height: 900 },
-    acceptDownloads: true,
-  });
-  page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  await page.goto('/login');
-  await page.getByLabel('用户名').fill('admin');
-  await page.getByLabel('密码', { exact: true }).fill('Admin@123');
-  await Promise.all([page.waitForResponse(calls('/auth/login')), button(page, '登录').click()]);
-  await page.waitForURL((url) => url.pathname !== '/login');
+  session = await openSession({ account: 'admin', acceptDownloads: true });
+  ({ page, pageErrors } = session);
 });
 
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => session?.close());
 
 beforeEach(({ task, onTestFailed }) => {
-  onTestFailed(async () => {
-    await page.screenshot({ path: `/tmp/fleet-e2e-trucks-failed-${task.name.slice(0, 30)}.png` });
-    console.error(`server output:\n${server.output().slice(-4000)}`);
-  });
+  onTestFailed(() => reportFailure(session, `trucks-failed-${task.name.slice(0, 30)}`, 4000));
 });
 
 describe('车辆管理', () => {
@@ -259,12 +230,7 @@ describe('车辆管理', () => {
     await row(PLATE).getByText(TID).waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), button(view(), '导出').click()]);
     expect(download.suggestedFilename()).toMatch(/^车辆列表_\d{14}\.xlsx$/);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load((await readFile((await download.path()) as string)) as unknown as ArrayBuffer);
-    const rows: unknown[][] = [];
-    book.worksheets[0]?.eachRow((r) => {
-      rows.push((r.values as unknown[]).slice(1));
-    });
+    const rows = await readSheet((await download.path()) as string);
     expect(rows).toHaveLength(2);
     expect(rows[1]?.slice(0, 3)).toEqual([PLATE, '黄色', vin(6001)]);
     expect(rows[1]).toContain(TID);
