@@ -4,10 +4,10 @@ import {
   call,
   DEMO,
   login,
-  multipartBody,
   startTestApp,
   TEST_DATABASES,
   type TestApp,
+  uploadFile,
 } from '../../test/support';
 import { sha256Hex } from '../auth/tokens';
 import { readBack, sheetFile } from '../file-tasks/file-tasks.fixture';
@@ -184,16 +184,11 @@ describe.each(TEST_DATABASES)('common addresses on $name', (database) => {
     expect(refused.status).toBe(403);
   });
 
-  const upload = async (rows: (string | number | null)[][]) => {
-    const { payload, headers } = multipartBody({ filename: '地址.xlsx', content: await sheetFile(rows) });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/common/address/import',
-      payload,
-      headers: { ...headers, 'auth-token': admin },
+  const upload = async (rows: (string | number | null)[][]) =>
+    uploadFile(t.app, '/api/common/address/import', admin, {
+      filename: '地址.xlsx',
+      content: await sheetFile(rows),
     });
-    return res.json();
-  };
   const HEADER = ['地址名称', '详细地址', '经度', '纬度', '地址类型', '所属车队'];
 
   it('imports all rows or none, and exports exactly the filtered rows', async () => {

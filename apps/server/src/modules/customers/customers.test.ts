@@ -4,10 +4,10 @@ import {
   call,
   DEMO,
   login,
-  multipartBody,
   startTestApp,
   TEST_DATABASES,
   type TestApp,
+  uploadFile,
 } from '../../test/support';
 import { sha256Hex } from '../auth/tokens';
 import { readBack, sheetFile } from '../file-tasks/file-tasks.fixture';
@@ -185,16 +185,11 @@ describe.each(TEST_DATABASES)('customers on $name', (database) => {
     expect(forbidden.status).toBe(403);
   });
 
-  const upload = async (rows: (string | number | null)[][]) => {
-    const { payload, headers } = multipartBody({ filename: '客户.xlsx', content: await sheetFile(rows) });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/colliery/customer/import',
-      payload,
-      headers: { ...headers, 'auth-token': admin },
+  const upload = async (rows: (string | number | null)[][]) =>
+    uploadFile(t.app, '/api/colliery/customer/import', admin, {
+      filename: '客户.xlsx',
+      content: await sheetFile(rows),
     });
-    return res.json();
-  };
   const HEADER = [
     '客户名称',
     '统一社会信用代码',

@@ -3,10 +3,10 @@ import {
   call,
   DEMO,
   login,
-  multipartBody,
   startTestApp,
   TEST_DATABASES,
   type TestApp,
+  uploadFile,
 } from '../../test/support';
 import { readBack, sheetFile } from '../file-tasks/file-tasks.fixture';
 
@@ -217,16 +217,12 @@ describe.each(TEST_DATABASES)('stations on $name', (database) => {
     ]);
   });
 
-  const upload = async (content: Buffer) => {
-    const { payload, headers } = multipartBody({ filename: '站点.xlsx', content });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/station/import',
-      payload,
-      headers: { ...headers, 'auth-token': dispatch },
-    });
-    return res.json() as { code: number; msg: string; data: { errors?: { row: number; message: string }[] } };
-  };
+  const upload = async (content: Buffer) =>
+    (await uploadFile(t.app, '/api/station/import', dispatch, { filename: '站点.xlsx', content })) as {
+      code: number;
+      msg: string;
+      data: { errors?: { row: number; message: string }[] };
+    };
   const HEADER = ['站点名称', '站点类型', '所属车队', '地址', '经度', '纬度', '围栏半径(米)', '备注'];
 
   it('imports circle fences all or nothing, naming the bad rows', async () => {
