@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { reasonOf } from '../../test/jt808';
 import { decodeFrame, decodeMessage, type Jt808Message, parseFrame } from './decode';
 import {
   encodeAuth,
@@ -17,21 +18,10 @@ import {
   encodeWaybillReport,
   type FrameHeader,
 } from './encode';
-import { Jt808Error } from './errors';
 import { FrameSplitter } from './frame';
 import type { Jt808Version } from './header';
 import type { LocationInput } from './location-encode';
 import { Reassembler } from './reassembly';
-
-const reasonOf = (run: () => unknown) => {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof Jt808Error) return error.reason;
-    throw error;
-  }
-  return 'no error';
-};
 
 // Serial 0x7e7d, phone digits 7e / 7d, values full of 0x7e and 0x7d: every frame needs escapes.
 const header = (version: Jt808Version): FrameHeader => ({ phone: '13800007e7d', serial: 0x7e7d, version });

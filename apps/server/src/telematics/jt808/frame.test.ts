@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { hex, reasonOf } from '../../test/jt808';
 import { parseFrame } from './decode';
 import { encodeHeartbeat } from './encode';
-import { Jt808Error } from './errors';
 import { escapeBytes, FrameSplitter, unescapeBytes, unwrapFrame, wrapFrame, xorChecksum } from './frame';
 
-const hex = (text: string) => Buffer.from(text.replace(/\s+/g, ''), 'hex');
 const hexes = (frames: Buffer[]) => frames.map((f) => f.toString('hex'));
-const reasonOf = (run: () => unknown) => {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof Jt808Error) return error.reason;
-    throw error;
-  }
-  return 'no error';
-};
 
 // A heartbeat (SmallChi JT808_0x0002Test) and a frame whose check code is 0x7e, sent escaped.
 const A = '7e00020000012345678900000a817e';

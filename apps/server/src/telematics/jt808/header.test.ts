@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { hex, reasonOf } from '../../test/jt808';
 import { bcdTimeDigits, readBcdTime, readBcdTimeValue, toBcd, toBcdTime } from './bcd';
 import { parseFrame, readPacket } from './decode';
 import { encodeFrame } from './encode';
-import { Jt808Error } from './errors';
 import { wrapFrame } from './frame';
 import { headerInputOf, readHeader } from './header';
-
-const hex = (text: string) => Buffer.from(text.replace(/\s+/g, ''), 'hex');
-const reasonOf = (run: () => unknown) => {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof Jt808Error) return error.reason;
-    throw error;
-  }
-  return 'no error';
-};
 
 describe('header', () => {
   it('reads a 2013 header: phone as BCD digits with leading zeros, tid without them', () => {

@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { hex, reasonOf } from '../../test/jt808';
 import type { AdasAlarm, BsdAlarm, DsmAlarm, TyreAlarm } from './active-safety';
-import { Jt808Error } from './errors';
 import { alarmNames, alarmWord, statusFlags, statusWord, vehicleSignalNames } from './flags';
 import { decodeLocation } from './location';
 import { encodeLocationBody, type LocationInput, locationInputOf } from './location-encode';
-
-const hex = (text: string) => Buffer.from(text.replace(/\s+/g, ''), 'hex');
-const reasonOf = (run: () => unknown) => {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof Jt808Error) return error.reason;
-    throw error;
-  }
-  return 'no error';
-};
 
 // alarm 0x00000001, status 0x0000000e (located, south, west), 22.5 / 113.9, alt 40 m, 60.5 km/h, 90°
 const BASIC = '00000001 0000000e 0157 52a0 06c9 f9e0 0028 025d 005a 260315080910';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { reasonOf } from '../../test/jt808';
 import { type Jt808Packet, parseFrame } from './decode';
 import { encodeFrame, encodeHeartbeat } from './encode';
-import { Jt808Error } from './errors';
 import { Reassembler } from './reassembly';
 
 function part(phone: string, msgId: number, total: number, index: number, body: string): Jt808Packet {
@@ -15,16 +15,6 @@ function rawPart(total: number, index: number): Jt808Packet {
   const p = part('13800000001', 0x0801, 2, 1, 'x');
   return { ...p, header: { ...p.header, packet: { total, index } } };
 }
-
-const reasonOf = (run: () => unknown) => {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof Jt808Error) return error.reason;
-    throw error;
-  }
-  return 'no error';
-};
 
 describe('Reassembler', () => {
   it('passes whole packets through and joins parts in index order, whatever the arrival order', () => {
