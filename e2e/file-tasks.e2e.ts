@@ -3,24 +3,24 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import ExcelJS from 'exceljs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { button, launchBrowser, screenshot, settled as settle } from './support/browser';
+import { button, screenshot, settled as settle } from './support/browser';
 import { chooseImportFile } from './support/import';
-import { type RunningServer, startServer } from './support/server';
+import type { RunningServer } from './support/server';
+import { openSession, type Session, tableRow } from './support/session';
 
 const TASKS = '/information/file-task';
 /** More drivers than a direct download holds, so the export runs as a background task. */
 const DRIVERS = 6000;
 
+let session: Session;
 let server: RunningServer;
 let uploadDir: string;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-const pageErrors: string[] = [];
+let pageErrors: string[];
 
-const row = (text: string) => page.locator('.ant-table-tbody tr.ant-table-row', { hasText: text });
+const row = (text: string) => tableRow(page, text);
 
 function settled(): Promise<void> {
   return settle(page, 200);
@@ -70,27 +70,12 @@ function insertDrivers(count: number): void {
 
 beforeAll(async () => {
   uploadDir = await mkdtemp(path.join(tmpdir(), 'fleet-e2e-uploads-'));
-  server = await startServer({ env: { UPLOAD_DIR: uploadDir } });
-  browser = await launchBrowser();
-  context = await browser.newContext({
-    baseURL: server.baseUrl,
-    locale: 'zh-CN',
-    viewport: { width: 1440, height: 900 },
-    acceptDownloads: true,
-  });
-  page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  await page.goto('/login');
-  await page.getByLabel('用户名').fill('admin');
-  await page.getByLabel('密码', { exact: true }).fill('Admin@123');
-  await button(page, '登录').click();
-  await page.waitForURL((url) => url.pathname !== '/login');
+  session = await openSession({ account: 'admin', acceptDownloads: true, env: { UPLOAD_DIR: uploadDir } });
+  ({ server, page, pageErrors } = session);
 });
 
 afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
+  await session?.close();
   await rm(uploadDir, { recursive: true, force: true });
 });
 
