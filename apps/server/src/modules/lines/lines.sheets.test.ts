@@ -9,19 +9,7 @@ import {
   uploadFile,
 } from '../../test/support';
 import { readBack, sheetFile } from '../file-tasks/file-tasks.fixture';
-
-const row = (seq: number, stationType: 1 | 2 | 3, address: string, longitude: number, latitude: number) => ({
-  seq,
-  stationType,
-  stationId: null,
-  address,
-  longitude,
-  latitude,
-  distance: 0,
-  runningHours: 0,
-  runningMins: 0,
-  baiduMapProduce: false,
-});
+import { stopRow as row } from './lines.fixture';
 
 describe.each(TEST_DATABASES)('line spreadsheets on $name', (database) => {
   let t: TestApp;

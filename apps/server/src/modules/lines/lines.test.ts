@@ -1,19 +1,8 @@
 import { distanceMeters } from '@fleet/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, DEMO, login, startTestApp, TEST_DATABASES, type TestApp } from '../../test/support';
+import { stopRow as row } from './lines.fixture';
 
-const row = (seq: number, stationType: 1 | 2 | 3, address: string, longitude: number, latitude: number) => ({
-  seq,
-  stationType,
-  stationId: null,
-  address,
-  longitude,
-  latitude,
-  distance: 0,
-  runningHours: 0,
-  runningMins: 0,
-  baiduMapProduce: false,
-});
 const DONGSHENG = row(1, 1, '鄂尔多斯市东胜区', 109.963, 39.817);
 const BAOTOU = row(2, 2, '包头市东河区', 110.044, 40.576);
 const PORT = row(3, 3, '天津港', 117.78, 38.98);
