@@ -1,7 +1,8 @@
-import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { button as buttonIn, launchBrowser, screenshot, settled as settle } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import { button as buttonIn, screenshot, settled as settle } from './support/browser';
+import type { RunningServer } from './support/server';
+import { calls, openSession, type Session, tableRow, toastOf } from './support/session';
 
 interface Envelope<T = unknown> {
   code: number;
@@ -18,48 +19,28 @@ interface Vehicle {
 const PAGE = '/alarm/carset/index';
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp';
 
+let session: Session;
 let server: RunningServer;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let token = '';
-const pageErrors: string[] = [];
+let pageErrors: string[];
 
 const button = (text: string) => buttonIn(page, text);
-const toast = (text: string) => page.locator('.ant-message-notice', { hasText: text });
-const calls = (path: string) => (response: Response) => new URL(response.url()).pathname === `/api${path}`;
-const row = (text: string) => page.locator('.ant-table-tbody tr.ant-table-row', { hasText: text });
+const toast = (text: string) => toastOf(page, text);
+const row = (text: string) => tableRow(page, text);
 
 function settled(): Promise<void> {
   return settle(page, 200);
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  context = await browser.newContext({
-    baseURL: server.baseUrl,
-    locale: 'zh-CN',
-    viewport: { width: 1440, height: 900 },
-  });
-  page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  await page.goto('/login');
-  await page.getByLabel('用户名').fill('dispatch');
-  await page.getByLabel('密码', { exact: true }).fill('Dispatch@123');
-  const [answer] = await Promise.all([
-    page.waitForResponse((r) => r.url().endsWith('/api/auth/login')),
-    button('登录').click(),
-  ]);
-  token = ((await answer.json()) as Envelope<{ token: string }>).data.token;
-  await page.waitForURL((url) => url.pathname !== '/login');
+  session = await openSession({ account: 'dispatch' });
+  ({ server, context, page, pageErrors } = session);
+  token = session.login?.data.token ?? '';
 });
 
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => session?.close());
 
 beforeEach(({ task, onTestFailed }) => {
   onTestFailed(async () => {

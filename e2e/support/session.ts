@@ -9,16 +9,32 @@ export const ACCOUNTS = {
 } as const;
 export type Account = keyof typeof ACCOUNTS;
 
+/** The server's answer to a sign-in. */
+export interface LoginAnswer {
+  code: number;
+  msg: string;
+  data: { token: string };
+}
+
 /** Matches the response to the API call `/api<path>`. */
 export const calls = (p: string) => (response: Response) => new URL(response.url()).pathname === `/api${p}`;
 
-/** Signs in on the login page as `account` and waits until the app has left it. */
-export async function signIn(page: Page, account: Account): Promise<void> {
+/** Signs in on the login page (a demo account needs no password given) and waits until the app has left it. */
+export async function signIn(
+  page: Page,
+  username: string,
+  password = ACCOUNTS[username as Account],
+): Promise<LoginAnswer> {
   await page.goto('/login');
-  await page.getByLabel('用户名').fill(account);
-  await page.getByLabel('密码', { exact: true }).fill(ACCOUNTS[account]);
-  await Promise.all([page.waitForResponse(calls('/auth/login')), button(page, '登录').click()]);
+  await page.getByLabel('用户名').fill(username);
+  await page.getByLabel('密码', { exact: true }).fill(password);
+  const [answer] = await Promise.all([
+    page.waitForResponse(calls('/auth/login')),
+    button(page, '登录').click(),
+  ]);
+  const body = (await answer.json()) as LoginAnswer;
   await page.waitForURL((url) => url.pathname !== '/login');
+  return body;
 }
 
 export interface SessionOptions extends StartOptions {
@@ -33,6 +49,8 @@ export interface Session {
   browser: Browser;
   context: BrowserContext;
   page: Page;
+  /** The server's answer to the sign-in (none without an account). */
+  login?: LoginAnswer;
   /** Uncaught errors of the page so far. */
   pageErrors: string[];
   close(): Promise<void>;
@@ -59,8 +77,8 @@ export async function openSession(options: SessionOptions): Promise<Session> {
     const page = await context.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
-    if (options.account) await signIn(page, options.account);
-    return { server, browser, context, page, pageErrors, close };
+    const login = options.account ? await signIn(page, options.account) : undefined;
+    return { server, browser, context, page, login, pageErrors, close };
   } catch (error) {
     await close();
     throw error;
