@@ -2,6 +2,7 @@ import net from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prng } from '../../test/random';
 import { startTestApp, TEST_DATABASES, type TestApp } from '../../test/support';
 import {
   encodeAuth,
@@ -31,17 +32,6 @@ const GOOD = ['13800000021', '13800000022', '13800000023', '13800000024'];
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
 
-/** Mulberry32: small, seeded, reproducible. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const random = prng(1808);
 const int = (n: number) => Math.floor(random() * n);
 const pick = <T>(list: readonly T[]): T => list[int(list.length)] as T;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { prng } from '../../test/random';
 import { decodeMessage, parseFrame } from './decode';
 import {
   encodeAuth,
@@ -13,18 +14,6 @@ import { Jt808Error } from './errors';
 import { FrameSplitter, wrapFrame } from './frame';
 import { Reassembler } from './reassembly';
 import { loadVectors } from './vectors.fixture';
-
-/** Mulberry32: small, seeded, reproducible. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const random = prng(808);
 const int = (n: number) => Math.floor(random() * n);
