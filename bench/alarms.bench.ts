@@ -8,62 +8,27 @@
  *   npx tsx bench/alarms.bench.ts                    (SQLite in a temp dir)
  *   BENCH_DATABASE_URL=postgres://... npx tsx bench/alarms.bench.ts   (a schema of its own, dropped after)
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import { ALARM_PAGES, formatDateTime, fromShanghai } from '@fleet/domain';
-import { buildApp } from '@fleet/server/src/app';
-import { loadConfig } from '@fleet/server/src/config';
-import { connect } from '@fleet/server/src/db/connection';
 import { alarmListInput, toAlarmFilter } from '@fleet/server/src/modules/alarms/alarms.filters';
 import { resolveTrucks, scopedAlarms } from '@fleet/server/src/modules/alarms/alarms.repository';
 import { sha256Hex } from '@fleet/server/src/modules/auth/tokens';
 import { sql } from 'kysely';
-import pg from 'pg';
+import { freshDatabase, random, startHttpServer } from './support';
 
 const ALARMS = Number(process.env.BENCH_ALARMS ?? 1_000_000);
 const TRUCKS = 1000;
 const DAYS = 90;
-const pgUrl = process.env.BENCH_DATABASE_URL;
-const dir = mkdtempSync(path.join(tmpdir(), 'fleet-alarm-bench-'));
-const schema = pgUrl ? `bench_${randomBytes(5).toString('hex')}` : undefined;
-if (pgUrl && schema) {
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-}
-const databaseUrl = pgUrl ?? `sqlite:${path.join(dir, 'fleet.db')}`;
-const database = connect(databaseUrl, { schema });
+const fresh = await freshDatabase();
+const database = fresh.open();
 const now = fromShanghai(2026, 11, 20, 16).getTime();
-const config = {
-  ...loadConfig({}),
-  databaseUrl,
-  port: 0,
-  logLevel: 'silent',
-  loginRateLimit: 1_000_000,
-  jt808Port: null,
+const { app, base } = await startHttpServer(fresh, database, {
   // seeds this many demo trucks; the simulator itself is started by main.ts only
   simulatorVehicles: TRUCKS,
   now: () => now,
-};
-const app = await buildApp(config, { database, logger: false });
-await app.listen({ host: '127.0.0.1', port: 0 });
-const address = app.server.address();
-const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api`;
+});
 const db = database.db;
 
-function random(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let x = s;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const rand = random(5004);
 
 // the mix: [share, codes]
@@ -302,7 +267,7 @@ async function explain(name: string, url: string, body: Record<string, unknown>,
   ] as const) {
     const plan = await db.executeQuery({
       ...q,
-      sql: `${pgUrl ? 'explain (analyze, buffers)' : 'explain query plan'} ${q.sql}`,
+      sql: `${fresh.name === 'postgres' ? 'explain (analyze, buffers)' : 'explain query plan'} ${q.sql}`,
     });
     console.log(`-- ${name} (${what})`);
     for (const row of plan.rows as Record<string, unknown>[])
@@ -352,7 +317,7 @@ for (const [name, method, url, body, token] of cases) {
 all.sort((a, b) => a - b);
 
 console.log(
-  `database: ${pgUrl ? 'postgres' : 'sqlite'}; Node ${process.version}; ${cpus().length} cores; load average ${loadavg()
+  `database: ${fresh.name}; Node ${process.version}; ${cpus().length} cores; load average ${loadavg()
     .map((l) => l.toFixed(1))
     .join(' ')}`,
 );
@@ -367,10 +332,4 @@ console.log(
 
 await app.close();
 await database.close();
-if (pgUrl && schema) {
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  await admin.query(`drop schema ${schema} cascade`);
-  await admin.end();
-}
-rmSync(dir, { recursive: true, force: true });
+await fresh.dispose();

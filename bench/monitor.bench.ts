@@ -7,59 +7,22 @@
  *   npx tsx bench/monitor.bench.ts                    (SQLite in a temp dir)
  *   BENCH_DATABASE_URL=postgres://... npx tsx bench/monitor.bench.ts   (a schema of its own, dropped after)
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import { formatDateTime, fromShanghai } from '@fleet/domain';
-import { buildApp } from '@fleet/server/src/app';
-import { loadConfig } from '@fleet/server/src/config';
-import { connect } from '@fleet/server/src/db/connection';
 import { sha256Hex } from '@fleet/server/src/modules/auth/tokens';
 import { insertTrack, type TrackFixturePoint } from '@fleet/server/src/modules/monitor/test-fixtures';
-import pg from 'pg';
+import { freshDatabase, random, startHttpServer } from './support';
 
 const VEHICLES = 20_000;
 const DAY_POINTS = 86_400;
-const pgUrl = process.env.BENCH_DATABASE_URL;
-const dir = mkdtempSync(path.join(tmpdir(), 'fleet-monitor-bench-'));
-const schema = pgUrl ? `bench_${randomBytes(5).toString('hex')}` : undefined;
-if (pgUrl && schema) {
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-}
-const databaseUrl = pgUrl ?? `sqlite:${path.join(dir, 'fleet.db')}`;
-const database = connect(databaseUrl, { schema });
+const fresh = await freshDatabase();
+const database = fresh.open();
 const now = fromShanghai(2026, 11, 20, 10).getTime();
-const config = {
-  ...loadConfig({}),
-  databaseUrl,
-  port: 0,
-  logLevel: 'silent',
-  loginRateLimit: 1_000_000,
-  jt808Port: null,
-  simulatorVehicles: 0,
+const { app, base } = await startHttpServer(fresh, database, {
   now: () => now,
-};
-const app = await buildApp(config, { database, logger: false });
-await app.listen({ host: '127.0.0.1', port: 0 });
-const address = app.server.address();
-const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api`;
+});
 const db = database.db;
 
-/** A small deterministic generator, so every run measures the same fleet. */
-function random(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let x = s;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const rand = random(808);
 const gauss = () => Math.sqrt(-2 * Math.log(rand() + 1e-12)) * Math.cos(2 * Math.PI * rand());
 
@@ -309,7 +272,7 @@ const fullStats = await measure(3, () =>
 );
 
 console.log(
-  `database: ${pgUrl ? 'postgres' : 'sqlite'}; Node ${process.version}; ${cpus().length} cores; load average ${loadavg()
+  `database: ${fresh.name}; Node ${process.version}; ${cpus().length} cores; load average ${loadavg()
     .map((l) => l.toFixed(1))
     .join(' ')}`,
 );
@@ -351,10 +314,4 @@ console.log('target: thinned day under 150 ms');
 
 await app.close();
 await database.close();
-if (pgUrl && schema) {
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  await admin.query(`drop schema ${schema} cascade`);
-  await admin.end();
-}
-rmSync(dir, { recursive: true, force: true });
+await fresh.dispose();

@@ -29,6 +29,9 @@ export const quantile = (sorted: readonly number[], q: number) =>
 
 export const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
+/** A number knob of the environment (BENCH_…), or its default. */
+export const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+
 /** A small deterministic generator (mulberry32), so every run measures the same data. */
 export function random(seed: number): () => number {
   let s = seed >>> 0;
@@ -165,6 +168,31 @@ export async function startServer(
   const app = await buildApp(config, { ...options, database: db, logger: { level: 'warn' } });
   await app.ready();
   return app;
+}
+
+/**
+ * The app on `db` with an HTTP listener on a free port and no gateway, as the latency benchmarks
+ * call it; `base` is the URL of its API.
+ */
+export async function startHttpServer(
+  database: BenchDatabase,
+  db: Db,
+  overrides: Partial<AppConfig> = {},
+): Promise<{ app: FastifyInstance; base: string }> {
+  const config = {
+    ...loadConfig({}),
+    databaseUrl: database.url,
+    port: 0,
+    logLevel: 'silent',
+    loginRateLimit: 1_000_000,
+    jt808Port: null,
+    simulatorVehicles: 0,
+    ...overrides,
+  };
+  const app = await buildApp(config, { database: db, logger: false });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  return { app, base: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api` };
 }
 
 // --- load process ----------------------------------------------------------------------------
