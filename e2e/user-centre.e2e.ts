@@ -1,28 +1,19 @@
-import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { button, launchBrowser, screenshot, settled as settle } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import { button, screenshot, settled as settle } from './support/browser';
+import type { RunningServer } from './support/server';
+import { calls, openSession, type Session, signIn, tableRow } from './support/session';
 
+let session: Session;
 let server: RunningServer;
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-const pageErrors: string[] = [];
+let pageErrors: string[];
 
-const calls = (path: string) => (response: Response) => new URL(response.url()).pathname === `/api${path}`;
-const row = (target: Page, text: string) =>
-  target.locator('.ant-table-tbody tr.ant-table-row', { hasText: text });
+const row = tableRow;
 
 function settled(target: Page): Promise<void> {
   return settle(target, 200);
-}
-
-async function signIn(target: Page, username: string, password: string): Promise<void> {
-  await target.goto('/login');
-  await target.getByLabel('用户名').fill(username);
-  await target.getByLabel('密码', { exact: true }).fill(password);
-  await Promise.all([target.waitForResponse(calls('/auth/login')), button(target, '登录').click()]);
-  await target.waitForURL((url) => url.pathname !== '/login');
 }
 
 async function pickTeam(target: Page, form: Locator, label: string, team: string): Promise<void> {
@@ -32,23 +23,11 @@ async function pickTeam(target: Page, form: Locator, label: string, team: string
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  context = await browser.newContext({
-    baseURL: server.baseUrl,
-    locale: 'zh-CN',
-    viewport: { width: 1440, height: 900 },
-  });
-  page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  await signIn(page, 'admin', 'Admin@123');
+  session = await openSession({ account: 'admin' });
+  ({ server, browser, page, pageErrors } = session);
 });
 
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => session?.close());
 
 describe('push management', () => {
   it('starts empty, pushes a card that the dispatcher sees as a pop-up notice', async () => {
