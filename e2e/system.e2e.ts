@@ -1,7 +1,8 @@
-import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { button, launchBrowser, screenshot, settled as settle } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import { button, screenshot, settled as settle } from './support/browser';
+import type { RunningServer } from './support/server';
+import { calls, openSession, type Session, tableRow, toastOf } from './support/session';
 
 interface Envelope<T = unknown> {
   code: number;
@@ -14,17 +15,15 @@ const ROLES = '/permission/role';
 const NEW_USER = { username: 'zhao_lead', nickname: '赵队长', password: 'Fleet@2025' };
 const NEW_ROLE = '车队长';
 
+let session: Session;
 let server: RunningServer;
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let resetPassword = '';
-const pageErrors: string[] = [];
+let pageErrors: string[];
 
-/** antd puts a space between the two characters of a two-character button label. */
-const toast = (text: string) => page.locator('.ant-message-notice', { hasText: text });
-const calls = (path: string) => (response: Response) => new URL(response.url()).pathname === `/api${path}`;
-const row = (text: string) => page.locator('.ant-table-tbody tr.ant-table-row', { hasText: text });
+const toast = (text: string) => toastOf(page, text);
+const row = (text: string) => tableRow(page, text);
 
 /** Waits for antd's open and close animations to end, so a screenshot shows the settled screen. */
 function settled(target: Page = page): Promise<void> {
@@ -52,25 +51,12 @@ async function openList(
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  context = await browser.newContext({
-    baseURL: server.baseUrl,
-    locale: 'zh-CN',
-    viewport: { width: 1440, height: 900 },
-  });
-  page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  const answer = await signIn(page, 'admin', 'Admin@123');
-  expect(answer.code).toBe(200);
-  await page.waitForURL((url) => url.pathname !== '/login');
+  session = await openSession({ account: 'admin' });
+  ({ server, browser, page, pageErrors } = session);
+  expect(session.login?.code).toBe(200);
 });
 
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => session?.close());
 
 beforeEach(({ task, onTestFailed }) => {
   onTestFailed(async () => {

@@ -1,10 +1,11 @@
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { button, launchBrowser, screenshot, settled } from './support/browser';
-import { REPO_ROOT, type RunningServer, startServer } from './support/server';
+import { button, screenshot, settled } from './support/browser';
+import { REPO_ROOT, type RunningServer } from './support/server';
+import { calls, openSession, type Session } from './support/session';
 
 /**
  * The JT/T 808 terminal commands of the screens, in Chromium as admin with simulated trucks
@@ -18,41 +19,25 @@ interface Envelope<T = unknown> {
   data: T;
 }
 
+let session: Session;
 let server: RunningServer;
 let webCopy: string;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-const pageErrors: string[] = [];
-
-const calls = (api: string) => (response: Response) => new URL(response.url()).pathname === `/api${api}`;
+let pageErrors: string[];
 
 beforeAll(async () => {
   webCopy = await mkdtemp(path.join(tmpdir(), 'fleet-web-'));
   await cp(path.join(REPO_ROOT, 'apps/web/dist'), webCopy, { recursive: true });
-  server = await startServer({
+  session = await openSession({
+    account: 'admin',
+    timezoneId: 'Asia/Shanghai',
     env: { SIMULATOR_VEHICLES: '6', SIMULATOR_REPORT_SECONDS: '5', WEB_DIST_DIR: webCopy },
   });
-  browser = await launchBrowser();
-  context = await browser.newContext({
-    baseURL: server.baseUrl,
-    locale: 'zh-CN',
-    timezoneId: 'Asia/Shanghai',
-    viewport: { width: 1440, height: 900 },
-  });
-  page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  await page.goto('/login');
-  await page.getByLabel('用户名').fill('admin');
-  await page.getByLabel('密码', { exact: true }).fill('Admin@123');
-  await Promise.all([page.waitForResponse(calls('/auth/login')), button(page, '登录').click()]);
-  await page.waitForURL((url) => url.pathname !== '/login');
+  ({ server, page, pageErrors } = session);
 }, 180_000);
 
 afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
+  await session?.close();
   if (webCopy) await rm(webCopy, { recursive: true, force: true });
 });
 

@@ -41,6 +41,8 @@ export interface SessionOptions extends StartOptions {
   /** Who signs in; none when null. */
   account: Account | null;
   acceptDownloads?: boolean;
+  /** The browser's time zone (the machine's when not given). */
+  timezoneId?: string;
 }
 
 /** A running server, a browser and a page on it, signed in as the account asked for. */
@@ -73,6 +75,7 @@ export async function openSession(options: SessionOptions): Promise<Session> {
       locale: 'zh-CN',
       viewport: { width: 1440, height: 900 },
       ...(options.acceptDownloads ? { acceptDownloads: true } : {}),
+      ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
     });
     const page = await context.newPage();
     const pageErrors: string[] = [];
