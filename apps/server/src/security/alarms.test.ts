@@ -3,10 +3,8 @@ import { raiseAlarms, TEAM_TWO } from '../modules/messages/test-fixtures';
 import { TestTerminal } from '../telematics/gateway/test-terminal';
 import { type AdasAlarm, alarmWord, encodeLocation, type LocationInput } from '../telematics/jt808';
 import { call, DEMO, login, startTestApp, TEST_DATABASES, type TestApp } from '../test/support';
+import { locationAt, MIN } from '../test/telematics';
 
-const MIN = 60_000;
-const ACC = 1;
-const LOCATED = 2;
 /** A label or value that is an English key (`frontSpeed`, `roadSignType`, `bit`). */
 const ENGLISH_KEY = /^[a-z]+([A-Z][a-z]*)*$/;
 
@@ -47,14 +45,7 @@ describe.each(TEST_DATABASES)('alarms as a new user sees them on $title', (datab
   let admin: string;
   let finance: string;
   let base: number;
-  const at = (minute: number, x: Partial<LocationInput> = {}): LocationInput => ({
-    status: ACC | LOCATED,
-    lat: 39.9,
-    lon: 116.4,
-    speed: 50,
-    time: base + minute * MIN,
-    ...x,
-  });
+  const at = (minute: number, x: Partial<LocationInput> = {}) => locationAt(base, minute, x);
 
   beforeAll(async () => {
     t = await startTestApp(database, { jt808Port: 0 });

@@ -53,3 +53,13 @@ export function waitFor(check: () => Promise<boolean>, timeoutMs = 3000): Promis
     void poll();
   });
 }
+
+/** A located report with ACC on at 50 km/h near Beijing, `minute` minutes after `base`; `x` overrides. */
+export const locationAt = (base: number, minute: number, x: Partial<LocationInput> = {}): LocationInput => ({
+  status: ACC | LOCATED,
+  lat: 39.9,
+  lon: 116.4,
+  speed: 50,
+  time: base + minute * MIN,
+  ...x,
+});

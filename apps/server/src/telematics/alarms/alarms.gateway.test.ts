@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { INGEST_TEST_DATABASES, startTestApp, type TestApp } from '../../test/support';
-import { ACC, LOCATED, MIN, report, truckOf } from '../../test/telematics';
+import { locationAt, MIN, report, truckOf } from '../../test/telematics';
 import { TestTerminal } from '../gateway/test-terminal';
 import { type AdasAlarm, alarmWord, type LocationInput } from '../jt808';
 import { faultItem } from './codes';
@@ -55,14 +55,7 @@ describe.each(INGEST_TEST_DATABASES)('alarms from JT/T 808 reports on $title', (
   let t: TestApp;
   let restarted: FastifyInstance | null = null;
   let base: number;
-  const at = (minute: number, x: Partial<LocationInput> = {}): LocationInput => ({
-    status: ACC | LOCATED,
-    lat: 39.9,
-    lon: 116.4,
-    speed: 50,
-    time: base + minute * MIN,
-    ...x,
-  });
+  const at = (minute: number, x: Partial<LocationInput> = {}) => locationAt(base, minute, x);
 
   beforeAll(async () => {
     t = await startTestApp(database, { jt808Port: 0 });
