@@ -1,11 +1,12 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Locator, Page, Response } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { connect } from '../apps/server/src/db/connection';
 import { alarmRow, fixtureTrucks, insertAlarms } from '../apps/server/src/modules/alarms/alarm-fixtures';
 import { button, launchBrowser, settled } from './support/browser';
 import { REPO_ROOT, type RunningServer, startServer } from './support/server';
+import { calls, shownView, signIn } from './support/session';
 
 /**
  * Issue 10, finding 24 in Chromium: wide tables (trucks, active-safety alarms with their evidence)
@@ -20,8 +21,7 @@ let page: Page;
 const pageErrors: string[] = [];
 const SHOTS = path.join(REPO_ROOT, 'e2e/artifacts');
 
-const calls = (p: string) => (response: Response) => new URL(response.url()).pathname === `/api${p}`;
-const view = () => page.locator('div[data-view]:not([hidden])');
+const view = () => shownView(page);
 const bell = () => page.getByRole('button', { name: /^报警提醒 / });
 
 async function shot(name: string, clip?: { x: number; y: number; width: number; height: number }) {
@@ -155,11 +155,7 @@ beforeAll(async () => {
   });
   page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(error.message));
-  await page.goto('/login');
-  await page.getByLabel('用户名').fill('admin');
-  await page.getByLabel('密码', { exact: true }).fill('Admin@123');
-  await Promise.all([page.waitForResponse(calls('/auth/login')), button(page, '登录').click()]);
-  await page.waitForURL((url) => url.pathname !== '/login');
+  await signIn(page, 'admin');
 }, 180_000);
 
 afterAll(async () => {
