@@ -10,9 +10,8 @@
 import { readFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { fmt, freshDatabase, loadProcess, startServer } from './support';
+import { env, fmt, freshDatabase, loadProcess, startServer } from './support';
 
-const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
 

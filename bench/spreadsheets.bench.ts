@@ -17,9 +17,8 @@ import { loadConfig } from '@fleet/server/src/config';
 import { sha256Hex } from '@fleet/server/src/modules/auth/tokens';
 import type { Kysely } from 'kysely';
 import { benchTruckRows, createBenchTrucks, registerBenchSheets, truckSheet } from './spreadsheets.support';
-import { fmt, freshDatabase, median } from './support';
+import { env, fmt, freshDatabase, median } from './support';
 
-const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const EXPORT_ROWS = env('BENCH_EXPORT_ROWS', 100_000);
 const IMPORT_ROWS = env('BENCH_IMPORT_ROWS', 10_000);
 const RUNS = env('BENCH_RUNS', 3);
