@@ -1,8 +1,9 @@
 import path from 'node:path';
-import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
+import type { BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from './support/browser';
-import { REPO_ROOT, type RunningServer, startServer } from './support/server';
+import { screenshot } from './support/browser';
+import { REPO_ROOT, type RunningServer } from './support/server';
+import { openSession, type Session } from './support/session';
 
 interface Envelope<T = unknown> {
   code: number;
@@ -13,11 +14,11 @@ interface Envelope<T = unknown> {
 const HOME = '/databoard/index';
 const HEADQUARTERS = '示例物流有限公司';
 
+let session: Session;
 let server: RunningServer;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-const pageErrors: string[] = [];
+let pageErrors: string[];
 
 const loginButton = () => page.getByRole('button', { name: /^登\s*录$/ });
 const usernameInput = () => page.getByLabel('用户名');
@@ -43,22 +44,11 @@ async function submitLogin(): Promise<Envelope> {
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  context = await browser.newContext({
-    baseURL: server.baseUrl,
-    locale: 'zh-CN',
-    viewport: { width: 1440, height: 900 },
-  });
-  page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  session = await openSession({ account: null });
+  ({ server, context, page, pageErrors } = session);
 });
 
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => session?.close());
 
 beforeEach(({ task, onTestFailed }) => {
   onTestFailed(async () => {
