@@ -1,10 +1,9 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { button, launchBrowser, screenshot, settled } from './support/browser';
-import { REPO_ROOT, type RunningServer, startServer } from './support/server';
+import { launchBrowser, screenshot, settled } from './support/browser';
+import { copyWebDist, type RunningServer, startServer } from './support/server';
+import { signIn } from './support/session';
 
 /**
  * Issue 10, finding 26 in Chromium: with no tile server reachable (every request off the platform's
@@ -59,8 +58,7 @@ const drawnShare = () =>
     });
 
 beforeAll(async () => {
-  webCopy = await mkdtemp(path.join(tmpdir(), 'fleet-web-'));
-  await cp(path.join(REPO_ROOT, 'apps/web/dist'), webCopy, { recursive: true });
+  webCopy = await copyWebDist();
   server = await startServer({
     env: { SIMULATOR_VEHICLES: '20', SIMULATOR_REPORT_SECONDS: '5', WEB_DIST_DIR: webCopy },
   });
@@ -81,11 +79,7 @@ beforeAll(async () => {
   );
   page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(error.message));
-  await page.goto('/login');
-  await page.getByLabel('用户名').fill('admin');
-  await page.getByLabel('密码', { exact: true }).fill('Admin@123');
-  await button(page, '登录').click();
-  await page.waitForURL((url) => url.pathname !== '/login');
+  await signIn(page, 'admin');
 }, 180_000);
 
 afterAll(async () => {

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { button, launchBrowser, screenshot, settled } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
+import { signIn } from './support/session';
 
 /** A user and role administrator of 干线运输车队: below headquarters, which owns the demo roles. */
 const FLEET_ADMIN = { username: 'fleet_admin', password: 'Fleet@2025', nickname: '车队管理员' };
@@ -53,11 +54,7 @@ beforeAll(async () => {
     viewport: { width: 1440, height: 900 },
   });
   page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('用户名').fill(FLEET_ADMIN.username);
-  await page.getByLabel('密码', { exact: true }).fill(FLEET_ADMIN.password);
-  await button(page, '登录').click();
-  await page.waitForURL((url) => url.pathname !== '/login');
+  await signIn(page, FLEET_ADMIN.username, FLEET_ADMIN.password);
 });
 
 afterAll(async () => {

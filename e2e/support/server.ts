@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -33,6 +33,13 @@ async function freePort(): Promise<number> {
       );
     });
   });
+}
+
+/** A copy of the built web app in a temp directory (for WEB_DIST_DIR), for a test that changes it. */
+export async function copyWebDist(): Promise<string> {
+  const copy = await mkdtemp(path.join(tmpdir(), 'fleet-web-'));
+  await cp(WEB_DIST_DIR, copy, { recursive: true });
+  return copy;
 }
 
 export interface StartOptions {

@@ -23,7 +23,7 @@ export const calls = (p: string) => (response: Response) => new URL(response.url
 export async function signIn(
   page: Page,
   username: string,
-  password = ACCOUNTS[username as Account],
+  password: string = ACCOUNTS[username as Account],
 ): Promise<LoginAnswer> {
   await page.goto('/login');
   await page.getByLabel('用户名').fill(username);
