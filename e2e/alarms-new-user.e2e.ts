@@ -1,4 +1,4 @@
-import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { formatDateTime, startOfShanghaiDay } from '@fleet/domain';
@@ -12,7 +12,8 @@ import {
   insertAlarms,
 } from '../apps/server/src/modules/alarms/alarm-fixtures';
 import { launchBrowser, settled } from './support/browser';
-import { REPO_ROOT, type RunningServer, startServer } from './support/server';
+import { copyWebDist, type RunningServer, startServer } from './support/server';
+import { signIn } from './support/session';
 
 /**
  * The alarm pages as a new user met them (issue 10, findings 18-20): an episode both the terminal
@@ -44,8 +45,7 @@ async function shot(name: string): Promise<void> {
 
 beforeAll(async () => {
   await mkdir(SCREENSHOTS_DIR, { recursive: true });
-  webCopy = await mkdtemp(path.join(tmpdir(), 'fleet-web-'));
-  await cp(path.join(REPO_ROOT, 'apps/web/dist'), webCopy, { recursive: true });
+  webCopy = await copyWebDist();
   server = await startServer({ env: { WEB_DIST_DIR: webCopy } });
   browser = await launchBrowser();
   const context = await browser.newContext({
@@ -97,11 +97,7 @@ beforeAll(async () => {
   ]);
   await database.close();
 
-  await page.goto('/login');
-  await page.getByLabel('用户名').fill('admin');
-  await page.getByLabel('密码', { exact: true }).fill('Admin@123');
-  await page.getByRole('button', { name: /^登\s*录$/ }).click();
-  await page.waitForURL((url) => url.pathname !== '/login');
+  await signIn(page, 'admin');
 }, 180_000);
 
 afterAll(async () => {

@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { button, launchBrowser } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
+import { signIn } from './support/session';
 
 let browser: Browser;
 
@@ -20,11 +21,7 @@ async function session(server: RunningServer) {
   current = page;
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto('/login');
-  await page.getByLabel('用户名').fill('dispatch');
-  await page.getByLabel('密码', { exact: true }).fill('Dispatch@123');
-  await Promise.all([page.waitForResponse(calls('/auth/login')), button(page, '登录').click()]);
-  await page.waitForURL((url) => url.pathname !== '/login');
+  await signIn(page, 'dispatch');
 
   const view = () => page.locator(`div[data-view="${new URL(page.url()).pathname}"]`);
   const address = (i: number) => view().getByTestId(`row-address-${i}`);
