@@ -1,10 +1,8 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { button, screenshot, settled } from './support/browser';
-import { REPO_ROOT, type RunningServer } from './support/server';
+import { copyWebDist, type RunningServer } from './support/server';
 import { calls, openSession, type Session } from './support/session';
 
 /**
@@ -26,8 +24,7 @@ let page: Page;
 let pageErrors: string[];
 
 beforeAll(async () => {
-  webCopy = await mkdtemp(path.join(tmpdir(), 'fleet-web-'));
-  await cp(path.join(REPO_ROOT, 'apps/web/dist'), webCopy, { recursive: true });
+  webCopy = await copyWebDist();
   session = await openSession({
     account: 'admin',
     timezoneId: 'Asia/Shanghai',
