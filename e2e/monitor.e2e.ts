@@ -1,12 +1,11 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { connect } from '../apps/server/src/db/connection';
 import { insertTrack, type TrackFixturePoint } from '../apps/server/src/modules/monitor/test-fixtures';
 import { button, launchBrowser, screenshot, settled as settle } from './support/browser';
-import { REPO_ROOT, type RunningServer, startServer } from './support/server';
+import { copyWebDist, type RunningServer, startServer } from './support/server';
+import { signIn } from './support/session';
 
 /**
  * Monitoring and track playback in Chromium, as admin, with the demo fleet driving live (the
@@ -149,8 +148,7 @@ function settled(): Promise<void> {
 
 beforeAll(async () => {
   // The server serves a copy of the built app, so a build running meanwhile cannot pull it away.
-  webCopy = await mkdtemp(path.join(tmpdir(), 'fleet-web-'));
-  await cp(path.join(REPO_ROOT, 'apps/web/dist'), webCopy, { recursive: true });
+  webCopy = await copyWebDist();
   server = await startServer({
     env: { SIMULATOR_VEHICLES: '50', SIMULATOR_REPORT_SECONDS: '5', WEB_DIST_DIR: webCopy },
   });
@@ -179,15 +177,7 @@ beforeAll(async () => {
   });
   page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(error.message));
-  await page.goto('/login');
-  await page.getByLabel('用户名').fill('admin');
-  await page.getByLabel('密码', { exact: true }).fill('Admin@123');
-  const [answer] = await Promise.all([
-    page.waitForResponse(calls('/auth/login')),
-    button(page, '登录').click(),
-  ]);
-  expect(((await answer.json()) as Envelope).code).toBe(200);
-  await page.waitForURL((url) => url.pathname !== '/login');
+  expect((await signIn(page, 'admin')).code).toBe(200);
 }, 180_000);
 
 afterAll(async () => {
