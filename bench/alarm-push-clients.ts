@@ -118,7 +118,7 @@ async function report(alarm: number): Promise<{ time: number; sentAt: number; ac
   return { time: second * 1000, sentAt, ack };
 }
 
-interface AlarmRunResult {
+export interface AlarmRunResult {
   /** Latency (ms) of every in-scope socket for every alarm, alarm after alarm. */
   latencies: number[];
   /** Each alarm: its start time as pushed, and when its report was written (epoch ms, fractional). */
@@ -131,6 +131,8 @@ interface AlarmRunResult {
   duplicates: number;
   strays: number;
   leaks: number;
+  /** What went wrong, where the run could not finish. */
+  error?: string;
 }
 
 async function alarms(count: number, intervalMs: number, timeoutMs: number): Promise<AlarmRunResult> {

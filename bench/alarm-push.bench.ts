@@ -21,10 +21,12 @@ import { hashPassword, hashToken, newToken, sha256Hex } from '@fleet/server/src/
 import { MESSAGE_CHANNEL, type PushEvent } from '@fleet/server/src/modules/messages/delivery';
 import { inProcessBus, postgresBus } from '@fleet/server/src/realtime/bus';
 import pino from 'pino';
+import type { AlarmRunResult } from './alarm-push-clients';
 import {
   addBenchFleet,
   BENCH_TEAM,
   type BenchDatabase,
+  env,
   fmt,
   freshDatabase,
   type LoadResult,
@@ -35,7 +37,6 @@ import {
   startServer,
 } from './support';
 
-const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const SOCKETS = env('BENCH_SOCKETS', 1000);
 const OUTSIDERS = 50;
 const TERMINALS = env('BENCH_TERMINALS', 10_000);
@@ -109,19 +110,6 @@ async function addUsers(
     });
   }
   return tokens;
-}
-
-interface AlarmRunResult {
-  latencies: number[];
-  sent: { startTime: string; at: number }[];
-  acks: number[];
-  alarms: number;
-  sockets: number;
-  missing: number;
-  duplicates: number;
-  strays: number;
-  leaks: number;
-  error?: string;
 }
 
 async function benchOn(url: string | null) {

@@ -30,6 +30,7 @@ import {
   addBenchFleet,
   addBenchHistory,
   type BenchDatabase,
+  env,
   fmt,
   freshDatabase,
   type LoadResult,
@@ -39,7 +40,6 @@ import {
   startServer,
 } from './support';
 
-const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const CONNECTIONS = env('BENCH_CONNECTIONS', 10_000);
 const SECONDS = env('BENCH_SECONDS', 20);
 const WARMUP = env('BENCH_WARMUP', 5);
