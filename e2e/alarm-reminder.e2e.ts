@@ -1,11 +1,11 @@
-import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestTerminal } from '../apps/server/src/telematics/gateway/test-terminal';
 import { launchBrowser } from './support/browser';
-import { REPO_ROOT, type RunningServer, startServer } from './support/server';
+import { copyWebDist, type RunningServer, startServer } from './support/server';
 import {
   ALARM_BIT,
   DemoTerminals,
@@ -80,8 +80,7 @@ async function shot(page: Page, name: string): Promise<void> {
 
 beforeAll(async () => {
   await mkdir(SCREENSHOTS_DIR, { recursive: true });
-  webCopy = await mkdtemp(path.join(tmpdir(), 'fleet-web-'));
-  await cp(path.join(REPO_ROOT, 'apps/web/dist'), webCopy, { recursive: true });
+  webCopy = await copyWebDist();
   const jt808Port = await freePort();
   server = await startServer({ env: { JT808_PORT: String(jt808Port), WEB_DIST_DIR: webCopy } });
   terminals = new DemoTerminals(jt808Port);
