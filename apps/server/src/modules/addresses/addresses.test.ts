@@ -1,14 +1,7 @@
 import { OPERATE_LOG_PAGES, ROLE_PRESETS } from '@fleet/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  call,
-  DEMO,
-  login,
-  startTestApp,
-  TEST_DATABASES,
-  type TestApp,
-  uploadFile,
-} from '../../test/support';
+import { uploadFile } from '../../test/sheets';
+import { call, DEMO, login, startTestApp, TEST_DATABASES, type TestApp } from '../../test/support';
 import { sha256Hex } from '../auth/tokens';
 import { readBack, sheetFile } from '../file-tasks/file-tasks.fixture';
 import { wgs84ToGcj02 } from '../geo/coords';

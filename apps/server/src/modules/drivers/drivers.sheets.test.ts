@@ -1,15 +1,7 @@
 import { OPERATE_LOG_PAGES } from '@fleet/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  call,
-  countRows,
-  DEMO,
-  login,
-  startTestApp,
-  TEST_DATABASES,
-  type TestApp,
-  uploadFile,
-} from '../../test/support';
+import { countRows, uploadFile } from '../../test/sheets';
+import { call, DEMO, login, startTestApp, TEST_DATABASES, type TestApp } from '../../test/support';
 import { readBack, sheetFile } from '../file-tasks/file-tasks.fixture';
 import { testIdCard } from './drivers.fixture';
 

@@ -1,14 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  call,
-  countRows,
-  DEMO,
-  login,
-  startTestApp,
-  TEST_DATABASES,
-  type TestApp,
-  uploadFile,
-} from '../../test/support';
+import { countRows, uploadFile } from '../../test/sheets';
+import { call, DEMO, login, startTestApp, TEST_DATABASES, type TestApp } from '../../test/support';
 import { readBack, sheetFile } from '../file-tasks/file-tasks.fixture';
 
 const HEADER = ['终端手机号', '终端ID', '协议版本', '视频通道数', '所属车队'];

@@ -1,13 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  call,
-  DEMO,
-  login,
-  startTestApp,
-  TEST_DATABASES,
-  type TestApp,
-  uploadFile,
-} from '../../test/support';
+import { uploadFile } from '../../test/sheets';
+import { call, DEMO, login, startTestApp, TEST_DATABASES, type TestApp } from '../../test/support';
 import { readBack, sheetFile } from '../file-tasks/file-tasks.fixture';
 import { makeVin, TEAM_1 } from './trucks.fixture';
 
