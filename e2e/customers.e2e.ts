@@ -9,10 +9,8 @@ import {
   openSession,
   reportFailure,
   type Session,
-  shownView,
-  tableRow,
+  shownPageHelpers,
   tmpShot,
-  toastOf,
 } from './support/session';
 
 interface Envelope<T = unknown> {
@@ -31,9 +29,7 @@ const CODE_A = creditCode('91150602MA0N00001');
 const CODE_B = creditCode('91120116MA05K0002');
 const wrongCheck = (code: string) => code.slice(0, 17) + (code.endsWith('0') ? '1' : '0');
 
-const view = () => shownView(page);
-const row = (text: string) => tableRow(view(), text);
-const toast = (text: string) => toastOf(page, text);
+const { view, row, toast } = shownPageHelpers(() => page);
 const shot = (name: string) => tmpShot(page, `customers-${name}`);
 const sheet = (rows: (string | number)[][]) => writeSheet('customers', '导入', rows);
 

@@ -10,10 +10,8 @@ import {
   openSession,
   reportFailure,
   type Session,
-  shownView,
-  tableRow,
+  shownPageHelpers,
   tmpShot,
-  toastOf,
 } from './support/session';
 
 interface Envelope<T = unknown> {
@@ -45,9 +43,7 @@ const PNG = Buffer.from(
   'base64',
 );
 
-const view = () => shownView(page);
-const row = (text: string) => tableRow(view(), text);
-const toast = (text: string) => toastOf(page, text);
+const { view, row, toast } = shownPageHelpers(() => page);
 
 const shot = (name: string, target: Page = page) => tmpShot(target, `drivers-${name}`);
 const sheet = (rows: (string | number)[][]) => writeSheet('drivers', '司机', rows);

@@ -112,3 +112,13 @@ export async function reportFailure(session: Session | undefined, file: string, 
   console.error(`page errors: ${session.pageErrors.join('\n')}`);
   console.error(`server output:\n${session.server.output().slice(-tail)}`);
 }
+
+/** view(), row() and toast() of the page `page()` returns (a page opened in beforeAll). */
+export function shownPageHelpers(page: () => Page) {
+  const view = () => shownView(page());
+  return {
+    view,
+    row: (text: string) => tableRow(view(), text),
+    toast: (text: string) => toastOf(page(), text),
+  };
+}
