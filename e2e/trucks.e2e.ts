@@ -9,10 +9,8 @@ import {
   openSession,
   reportFailure,
   type Session,
-  shownView,
-  tableRow,
+  shownPageHelpers,
   tmpShot,
-  toastOf,
 } from './support/session';
 
 interface Envelope<T = unknown> {
@@ -33,9 +31,7 @@ const vin = (serial: number) => {
   return `${draft.slice(0, 8)}${vinCheckChar(draft)}${draft.slice(9)}`;
 };
 
-const view = () => shownView(page);
-const row = (text: string) => tableRow(view(), text);
-const toast = (text: string) => toastOf(page, text);
+const { view, row, toast } = shownPageHelpers(() => page);
 
 function settled(): Promise<void> {
   return settle(page, 300);
