@@ -60,6 +60,15 @@ async function addUsers(
   const db = database.db;
   const merchant = await db.selectFrom('merchant').select('id').orderBy('id').executeTakeFirstOrThrow();
   const now = Date.now();
+  // The watchers hold the demo administrator's role: alarms go only to users who may open their page.
+  const role = await db
+    .selectFrom('user_role')
+    .innerJoin('app_user', 'app_user.id', 'user_role.user_id')
+    .innerJoin('role', 'role.id', 'user_role.role_id')
+    .where('app_user.username', '=', 'admin')
+    .where('role.merchant_id', '=', merchant.id)
+    .select('user_role.role_id')
+    .executeTakeFirstOrThrow();
   const passwordHash = await hashPassword(sha256Hex('Bench@1234'));
   const tokens: string[] = [];
   for (let start = 0; start < n; start += 250) {
@@ -94,6 +103,10 @@ async function addUsers(
             entry_time: now,
           })),
         )
+        .execute();
+      await tx
+        .insertInto('user_role')
+        .values(users.map((u) => ({ user_id: u.id, role_id: role.role_id })))
         .execute();
       for (const u of users) {
         const token = newToken();
