@@ -25,8 +25,7 @@ import { registerAreaRoutes } from './modules/areas/areas.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { logSmsProvider, type SmsProvider } from './modules/auth/sms';
 import { registerAuthorizationRoutes } from './modules/authorization/authorization.routes';
-import { registerCustomerRoutes } from './modules/customers/customers.routes';
-import { registerCustomerSheets } from './modules/customers/customers.sheets';
+import { customerRecord } from './modules/customers/customers.record';
 import { registerDataboardRoutes } from './modules/databoard/databoard.routes';
 import { registerDictionaryRoutes } from './modules/dictionary/dictionary.routes';
 import { registerInviteRoutes } from './modules/driver-registrations/invites.routes';
@@ -54,6 +53,7 @@ import { registerSystemUserRoutes } from './modules/users/system-users.routes';
 import { registerUserRoutes } from './modules/users/users.routes';
 import { type EventBus, inProcessBus, postgresBus } from './realtime/bus';
 import { registerMessageSocket } from './realtime/message-socket';
+import { registerRecord } from './records/register';
 import { Telematics } from './telematics/telematics';
 
 /** What a registered API route declares (tests enumerate them: codes exist, lists are scoped). */
@@ -107,8 +107,7 @@ const FEATURES = [
   registerDriverRoutes,
   registerDriverExtraRoutes,
   registerDriverSheets,
-  registerCustomerRoutes,
-  registerCustomerSheets,
+  (api: FastifyInstance, ctx: AppContext) => registerRecord(api, ctx, customerRecord),
   registerAddressRoutes,
   registerAddressSheets,
   registerInviteRoutes,

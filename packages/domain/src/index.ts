@@ -9,6 +9,7 @@ export * from './constants';
 export * from './geo';
 export * from './lines';
 export * from './profit';
+export * from './records';
 export * from './team';
 export * from './time';
 export * from './validation';

@@ -1,4 +1,4 @@
-import { ALARM_PAGE_CODES, OPERATE_LOG_PAGES, type OperateLogPage } from '@fleet/domain';
+import { ALARM_PAGE_CODES, CUSTOMER_RECORD, OPERATE_LOG_PAGES, type OperateLogPage } from '@fleet/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { AuthContext } from '../../http/auth';
@@ -7,7 +7,6 @@ import { ADDRESS_CODES } from '../addresses/addresses.routes';
 import { ALARM_SETTING_CODES } from '../alarm-settings/alarm-settings.routes';
 import { FENCE_SET_CODES } from '../alarm-settings/fence-sets.routes';
 import { AUTHORIZATION_CODES } from '../authorization/authorization.routes';
-import { CUSTOMER_CODES } from '../customers/customers.routes';
 import { INVITE_CODES } from '../driver-registrations/invites.routes';
 import { REVIEW_CODES } from '../driver-registrations/review.routes';
 import { DRIVER_VIEW_CODES } from '../drivers/drivers.routes';
@@ -46,7 +45,7 @@ function accessTable(): Readonly<Record<OperateLogPage, LogAccess>> {
   return {
     [P.user]: { codes: USER_ADMIN_CODES, record: 'user' },
     [P.role]: { codes: ROLE_CODES },
-    [P.customer]: { codes: CUSTOMER_CODES, record: { table: 'customer', shared: true } },
+    [P.customer]: { codes: CUSTOMER_RECORD.readCodes, record: { table: 'customer', shared: true } },
     [P.line]: { codes: LINE_READ_CODES, record: { table: 'line', shared: true } },
     [P.transportPrice]: { codes: ['car090107', 'tc010504'] },
     [P.waybill]: { codes: ['car110102', 'tc010102', 'car050204'] },
