@@ -41,6 +41,27 @@ export { VehiclePlateSelect, type VehiclePlateSelectProps } from './pickers/Vehi
 export { ImagePreview, type ImagePreviewProps } from './preview/ImagePreview';
 export { kitQueryClient, WithQueryClient } from './query';
 export {
+  type DeleteTexts,
+  defineRecord,
+  inOwnSubtree,
+  type RecordActions,
+  type RecordDef,
+  type RecordDefInput,
+  type RecordDialogs,
+  RecordFormDialog,
+  type RecordFormProps,
+  RecordPage,
+  type RecordPageProps,
+  type RecordRow,
+  RecordRowActions,
+  type RecordTexts,
+  recordColumns,
+  recordToolbar,
+  useRecordDialogs,
+  type ValidTexts,
+  validColumn,
+} from './record';
+export {
   ImageUploader,
   type ImageUploaderHandle,
   type ImageUploaderProps,

@@ -103,6 +103,10 @@ export const zhCNKit = {
       row: (row: number) => `第 ${row} 行`,
       errorCount: (count: number) => `共 ${count} 处错误，未导入任何数据，请修改后重新上传`,
     },
+    record: {
+      /** The file name of a record type's import template, e.g. 客户导入模板.xlsx. */
+      importTemplate: (entity: string) => `${entity}导入模板.xlsx`,
+    },
     log: {
       title: '操作日志',
       time: '操作时间',

@@ -6,61 +6,19 @@ import {
   SETTLEMENT_TYPES,
 } from '@fleet/domain';
 import { Form, Input, InputNumber, Select } from 'antd';
-import { useMemo } from 'react';
-import { addCustomer, type Customer, type CustomerFields, editCustomer } from '../../api/customers';
-import { type DialogStatus, FormDialog, TeamTreeSelect } from '../../kit';
+import { type RecordFormProps, TeamTreeSelect } from '../../kit';
 import { checkRule, contactPhoneRule, maxRule, nameRule, requiredRule } from '../../kit/formRules';
 import { texts } from '../../locales';
+import type { CustomerFields } from './customer.record';
 
 const t = texts.customers;
 const creditCodeRule = checkRule((v) => (isCreditCode(v.toUpperCase()) ? null : CREDIT_CODE_MESSAGE));
 
-export interface CustomerDialogProps {
-  status: DialogStatus;
-  customer?: Customer;
-  /** Team of a new customer: the user's own. */
-  defaultTeamCode: string;
-  onClose: () => void;
-  onSaved: () => void;
-}
-
-/** 新增客户 / 编辑客户. */
-export function CustomerDialog({ status, customer, defaultTeamCode, onClose, onSaved }: CustomerDialogProps) {
-  const [form] = Form.useForm<CustomerFields>();
+/** The items of 新增客户 / 编辑客户; 账期天数 only for 账期结算. */
+export function CustomerFormItems({ form }: RecordFormProps<CustomerFields>) {
   const settlementType = Form.useWatch('settlementType', form);
-  const initialValues = useMemo<Partial<CustomerFields>>(
-    () =>
-      customer
-        ? {
-            customerName: customer.customerName,
-            creditCode: customer.creditCode,
-            customerType: customer.customerType,
-            contactName: customer.contactName,
-            contactPhone: customer.contactPhone,
-            address: customer.address,
-            settlementType: customer.settlementType,
-            settlementDays: customer.settlementDays,
-            teamCode: customer.teamCode,
-            remark: customer.remark,
-          }
-        : { customerType: 1, settlementType: 2, settlementDays: 0, teamCode: defaultTeamCode },
-    [customer, defaultTeamCode],
-  );
-  const submit = (values: CustomerFields) => {
-    const fields = { ...values, creditCode: values.creditCode?.trim().toUpperCase() };
-    return customer ? editCustomer({ ...fields, id: customer.id }) : addCustomer(fields);
-  };
   return (
-    <FormDialog<CustomerFields>
-      open
-      status={status}
-      form={form}
-      entityName={t.entity}
-      initialValues={initialValues}
-      onSubmit={submit}
-      onSaved={onSaved}
-      onClose={onClose}
-    >
+    <>
       <Form.Item
         name="customerName"
         label={t.customerName}
@@ -112,6 +70,6 @@ export function CustomerDialog({ status, customer, defaultTeamCode, onClose, onS
       <Form.Item name="remark" label={t.remark} rules={[maxRule(200)]}>
         <Input.TextArea maxLength={200} rows={2} />
       </Form.Item>
-    </FormDialog>
+    </>
   );
 }

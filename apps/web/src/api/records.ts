@@ -1,0 +1,53 @@
+import { importTemplateUrl, type RecordMeta, type RecordPaths } from '@fleet/domain';
+import type { ListPage, Paging } from './common';
+import type { ExportOutcome } from './fileTasks';
+import { type Envelope, request, requestEnvelope } from './request';
+import { exportSheet } from './sheets';
+
+/**
+ * The calls of a business record type, made from the spec paths of its `RecordMeta` (all POST with
+ * a JSON body). A call whose path the record does not have throws before anything is sent.
+ */
+export interface RecordApi<Row, Fields> {
+  /** One page of the list for the search query. */
+  list(query: Record<string, unknown> & Paging, signal?: AbortSignal): Promise<ListPage<Row>>;
+  add(fields: Fields): Promise<Envelope<{ id: number }>>;
+  edit(fields: Fields & { id: number }): Promise<Envelope<null>>;
+  /** Enables (1) or disables (0) one row. */
+  setValid(id: number, valid: 0 | 1): Promise<unknown>;
+  remove(ids: readonly number[]): Promise<{ deleted: number }>;
+  /** The list's .xlsx for the search query (paging left out), or a background task. */
+  exportList(query: Record<string, unknown>): Promise<ExportOutcome>;
+  /** Path of the import call (the ImportDialog's uploadUrl); undefined without one. */
+  importUrl: string | undefined;
+  /** URL of the import template, as the browser fetches it. */
+  templateUrl: string | undefined;
+}
+
+/** The path of one of the record's calls; throws when the record has none. */
+export function recordPath(meta: RecordMeta, call: keyof RecordPaths): string {
+  const path = meta.paths[call];
+  if (!path) throw new Error(`The record '${meta.key}' has no ${call} call`);
+  return path;
+}
+
+export function recordApi<Row, Fields>(meta: RecordMeta): RecordApi<Row, Fields> {
+  const post = <T>(call: keyof RecordPaths, body: unknown) =>
+    request<T>('POST', recordPath(meta, call), { body });
+  const postEnvelope = <T>(call: keyof RecordPaths, body: unknown) =>
+    requestEnvelope<T>('POST', recordPath(meta, call), { body });
+  return {
+    list: (query, signal) =>
+      request<ListPage<Row>>('POST', recordPath(meta, 'page'), { body: query, dedupe: true, signal }),
+    add: (fields) => postEnvelope<{ id: number }>('add', fields),
+    edit: (fields) => postEnvelope<null>('edit', fields),
+    setValid: (id, valid) => post<unknown>('valid', { id, valid }),
+    remove: (ids) => post<{ deleted: number }>('delete', { ids }),
+    exportList: (query) => {
+      const { pageNum: _n, pageSize: _s, ...filter } = query;
+      return exportSheet('POST', recordPath(meta, 'export'), { body: filter });
+    },
+    importUrl: meta.paths.import,
+    templateUrl: importTemplateUrl(meta),
+  };
+}

@@ -1,0 +1,19 @@
+export { RecordRowActions, recordColumns, recordToolbar, validColumn } from './RecordActions';
+export { RecordPage, type RecordPageProps } from './RecordPage';
+export {
+  type DeleteTexts,
+  defineRecord,
+  inOwnSubtree,
+  type RecordDef,
+  type RecordDefInput,
+  type RecordFormProps,
+  type RecordRow,
+  type RecordTexts,
+  type ValidTexts,
+} from './recordDef';
+export {
+  type RecordActions,
+  type RecordDialogs,
+  RecordFormDialog,
+  useRecordDialogs,
+} from './useRecordDialogs';

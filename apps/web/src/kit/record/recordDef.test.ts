@@ -1,0 +1,43 @@
+import { CUSTOMER_RECORD } from '@fleet/domain';
+import { describe, expect, it } from 'vitest';
+import type { UserInfo } from '../../api/session';
+import { texts } from '../../locales';
+import { defineRecord, type RecordDefInput } from './recordDef';
+
+interface Row {
+  id: number;
+  teamCode: string;
+  customerName: string;
+}
+
+const input: RecordDefInput<Row, { customerName: string }> = {
+  meta: CUSTOMER_RECORD,
+  texts: texts.customers,
+  listKey: 'customers',
+  searchFields: [],
+  columns: [],
+  nameOf: (row) => row.customerName,
+  FormItems: () => null,
+  addValues: () => ({}),
+  editValues: (row) => ({ customerName: row.customerName }),
+};
+
+const userOf = (teamCode: string) => ({ team: { teamCode } }) as UserInfo;
+
+describe('defineRecord', () => {
+  it('refuses a record with a valid call but without the texts of enabling', () => {
+    const { statusChanged: _s, confirmEnable: _e, ...rest } = texts.customers;
+    expect(() => defineRecord({ ...input, texts: rest })).toThrow(
+      "The record 'customer' lacks the texts confirmEnable, statusChanged",
+    );
+  });
+
+  it('lets the user change only the rows of their team subtree by default', () => {
+    const record = defineRecord(input);
+    const row = { id: 1, teamCode: '1000001001', customerName: '甲' };
+    expect(record.canChange(row, userOf('1000001'))).toBe(true);
+    expect(record.canChange(row, userOf('1000001001'))).toBe(true);
+    expect(record.canChange(row, userOf('1000001001001'))).toBe(false);
+    expect(record.canChange(row, userOf('1000002'))).toBe(false);
+  });
+});

@@ -1,0 +1,138 @@
+import { isInSubtree, type RecordMeta } from '@fleet/domain';
+import type { FormInstance } from 'antd';
+import type { ComponentType, ReactNode } from 'react';
+import { type RecordApi, recordApi } from '../../api/records';
+import type { UserInfo } from '../../api/session';
+import type { DialogStatus } from '../dialog/status';
+import type { ListColumn } from '../list/ListPage';
+import type { SearchField } from '../list/SearchForm';
+import type { RecordActions } from './useRecordDialogs';
+
+/** What the kit needs of a listed row. */
+export interface RecordRow {
+  id: number;
+  /** The owning team: only rows of the user's subtree are changed (see `canChange`). */
+  teamCode?: string;
+  /** 1 enabled, 0 disabled: for records with a valid call. */
+  valid?: 0 | 1;
+}
+
+/** Texts of every record page; a feature's locale texts satisfy them as they are. */
+export interface RecordTexts {
+  /** Named in the dialog titles and the template's name: 新增客户, 客户导入模板.xlsx. */
+  entity: string;
+  /** Title of the import dialog, e.g. 批量导入客户. */
+  importTitle: string;
+  /** Notice after an export. */
+  exported: (filename: string) => string;
+  /** The 操作日志 link. */
+  log: string;
+}
+
+/** Texts of enabling and disabling, needed when the record has a valid call. */
+export interface ValidTexts {
+  /** Title of the status column. */
+  valid: string;
+  /** The status tags. */
+  enabled: string;
+  disabled: string;
+  /** The row links. */
+  enable: string;
+  disable: string;
+  confirmEnable: (name: string) => string;
+  confirmDisable: (name: string) => string;
+  /** Notice after the change. */
+  statusChanged: string;
+}
+
+/** Texts of deleting, needed when the record has a delete call. */
+export interface DeleteTexts {
+  confirmDelete: (name: string) => string;
+  confirmDeleteMany: (count: number) => string;
+  /** Notice after the delete. */
+  deleted: string;
+  /** A toolbar button deleting the selected rows, when given. */
+  batchDelete?: string;
+}
+
+/** What the form items of a record's dialog get. */
+export interface RecordFormProps<Fields extends object> {
+  /** The dialog's form, e.g. for `Form.useWatch` of dependent fields. */
+  form: FormInstance<Fields>;
+  status: DialogStatus;
+}
+
+/** The web definition of a business record type: one per type, e.g. features/customers/customer.record.tsx. */
+export interface RecordDefInput<Row extends RecordRow, Fields extends object> {
+  /** The part shared with the server: paths, operation-log page, labels. */
+  meta: RecordMeta;
+  texts: RecordTexts & Partial<ValidTexts> & Partial<DeleteTexts>;
+  /** Names the list in the cache. */
+  listKey: string;
+  /** Page key of the saved column settings; `listKey` by default. */
+  columnSettingsKey?: string;
+  searchFields: readonly SearchField[];
+  /** The record's own columns; the 操作 column follows them. */
+  columns: readonly ListColumn<Row>[];
+  /** Width of the 操作 column; 170 by default. */
+  actionsWidth?: number;
+  /** Names a row in confirmations. */
+  nameOf: (row: Row) => string;
+  /** The dialog's `Form.Item`s. */
+  FormItems: ComponentType<RecordFormProps<Fields>>;
+  /** Values of a new record, e.g. the user's team. */
+  addValues: (user: UserInfo) => Partial<Fields>;
+  /** Values of the edited or previewed row. */
+  editValues: (row: Row) => Partial<Fields>;
+  /** Turns the validated values into the submitted fields (e.g. trims); as they are by default. */
+  toFields?: (values: Fields) => Fields;
+  /**
+   * Whether the user may edit, enable/disable or delete the row; by default when the row is in the
+   * user's team subtree (rows of the teams above are read and picked, never changed).
+   */
+  canChange?: (row: Row, user: UserInfo) => boolean;
+  /** More row links, after the built-in ones and before 操作日志. */
+  rowActions?: (row: Row, actions: RecordActions<Row>) => ReactNode;
+  /** More toolbar buttons, after the built-in ones. */
+  toolbarExtra?: (actions: RecordActions<Row>) => ReactNode;
+}
+
+export interface RecordDef<Row extends RecordRow, Fields extends object> extends RecordDefInput<Row, Fields> {
+  /** The calls made from `meta.paths`. */
+  api: RecordApi<Row, Fields>;
+  canChange: (row: Row, user: UserInfo) => boolean;
+}
+
+/** Rows of the user's team subtree. */
+export function inOwnSubtree(row: RecordRow, user: UserInfo): boolean {
+  return row.teamCode !== undefined && isInSubtree(row.teamCode, user.team.teamCode);
+}
+
+const VALID_TEXTS = [
+  'valid',
+  'enabled',
+  'disabled',
+  'enable',
+  'disable',
+  'confirmEnable',
+  'confirmDisable',
+  'statusChanged',
+];
+const DELETE_TEXTS = ['confirmDelete', 'confirmDeleteMany', 'deleted'];
+
+/**
+ * Declares a record type's web part and makes its calls. Throws when the record has a valid or
+ * delete call but not the texts of its links and confirmations.
+ */
+export function defineRecord<Row extends RecordRow, Fields extends object>(
+  input: RecordDefInput<Row, Fields>,
+): RecordDef<Row, Fields> {
+  const needed = [
+    ...(input.meta.paths.valid ? VALID_TEXTS : []),
+    ...(input.meta.paths.delete ? DELETE_TEXTS : []),
+  ];
+  const missing = needed.filter((key) => !(key in input.texts));
+  if (missing.length > 0)
+    throw new Error(`The record '${input.meta.key}' lacks the texts ${missing.join(', ')}`);
+  return { canChange: inOwnSubtree, ...input, api: recordApi<Row, Fields>(input.meta) };
+}
