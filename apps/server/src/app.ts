@@ -14,8 +14,8 @@ import { registerRequestLimits, requestLimitOptions } from './http/limits';
 import type { Access } from './http/route';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
-import { registerAddressRoutes } from './modules/addresses/addresses.routes';
-import { registerAddressSheets } from './modules/addresses/addresses.sheets';
+import { addressRecord } from './modules/addresses/addresses.record';
+import { registerMarkAddressRoutes } from './modules/addresses/mark-address.routes';
 import { registerAlarmMediaRoutes } from './modules/alarm-settings/alarm-media.routes';
 import { registerAlarmSettingRoutes } from './modules/alarm-settings/alarm-settings.routes';
 import { registerFenceSetRoutes } from './modules/alarm-settings/fence-sets.routes';
@@ -31,9 +31,7 @@ import { registerDictionaryRoutes } from './modules/dictionary/dictionary.routes
 import { registerInviteRoutes } from './modules/driver-registrations/invites.routes';
 import { registerRegistrationPublicRoutes } from './modules/driver-registrations/registrations.public';
 import { registerReviewRoutes } from './modules/driver-registrations/review.routes';
-import { registerDriverExtraRoutes } from './modules/drivers/drivers.extra.routes';
-import { registerDriverRoutes } from './modules/drivers/drivers.routes';
-import { registerDriverSheets } from './modules/drivers/drivers.sheets';
+import { driverRecord } from './modules/drivers/drivers.record';
 import { registerFieldSettingRoutes } from './modules/field-settings/field-settings.routes';
 import { registerFileTaskRoutes } from './modules/file-tasks/file-tasks.routes';
 import { registerFileRoutes } from './modules/files/files.routes';
@@ -48,7 +46,7 @@ import { registerRoleRoutes } from './modules/roles/roles.routes';
 import { registerStationRoutes } from './modules/stations/stations.routes';
 import { registerTeamRoutes } from './modules/teams/teams.routes';
 import { registerTerminalRoutes } from './modules/terminals/terminals.routes';
-import { registerTruckRoutes } from './modules/trucks/trucks.routes';
+import { truckRecord } from './modules/trucks/trucks.record';
 import { registerSystemUserRoutes } from './modules/users/system-users.routes';
 import { registerUserRoutes } from './modules/users/users.routes';
 import { type EventBus, inProcessBus, postgresBus } from './realtime/bus';
@@ -104,16 +102,14 @@ const FEATURES = [
   registerGeoRoutes,
   registerStationRoutes,
   registerLineRoutes,
-  registerDriverRoutes,
-  registerDriverExtraRoutes,
-  registerDriverSheets,
+  (api: FastifyInstance, ctx: AppContext) => registerRecord(api, ctx, driverRecord(ctx)),
   (api: FastifyInstance, ctx: AppContext) => registerRecord(api, ctx, customerRecord),
-  registerAddressRoutes,
-  registerAddressSheets,
+  (api: FastifyInstance, ctx: AppContext) => registerRecord(api, ctx, addressRecord),
+  registerMarkAddressRoutes,
   registerInviteRoutes,
   registerRegistrationPublicRoutes,
   registerReviewRoutes,
-  registerTruckRoutes,
+  (api: FastifyInstance, ctx: AppContext) => registerRecord(api, ctx, truckRecord(ctx)),
   registerTerminalRoutes,
   registerMessageRoutes,
   registerMessageSocket,

@@ -1,4 +1,4 @@
-import { recordWriteCodes } from '@fleet/domain';
+import { recordInfoCodes, recordWriteCodes } from '@fleet/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -7,18 +7,19 @@ import type { Database } from '../db/schema';
 import { badInput, notFound } from '../http/envelope';
 import { idField } from '../http/form-fields';
 import { paging, route } from '../http/route';
-import { checkTeam } from '../modules/drivers/drivers.repository';
+import { checkTeam } from '../modules/teams/check-team';
 import { describeChanges } from '../modules/operate-log/changes';
 import { recordOperation } from '../modules/operate-log/operate-log.repository';
-import type { RecordDef, StoredRow } from './record';
+import type { RecordDef, StoredRow, TeamForm } from './record';
 import {
   changeableRow,
   changeableRows,
   checkUnique,
-  missingMessage,
+  missingOf,
   readableRows,
   recordLog,
   recordPage,
+  recordViews,
   tables,
 } from './repository';
 import { registerRecordSheets } from './sheets';
@@ -29,10 +30,10 @@ import { registerRecordSheets } from './sheets';
  * rules, Chinese messages, operation log and OpenAPI description of the definition; then the record's
  * own `routes`.
  */
-export function registerRecord<Form extends { teamCode: string }, Filter, View, ImportRow>(
+export function registerRecord<Form extends TeamForm, Filter, View, ImportRow, ExportRow>(
   app: FastifyInstance,
   ctx: AppContext,
-  def: RecordDef<Form, Filter, View, ImportRow>,
+  def: RecordDef<Form, Filter, View, ImportRow, ExportRow>,
 ): void {
   const { meta, tag } = def;
   const { db } = ctx;
@@ -50,8 +51,20 @@ export function registerRecord<Form extends { teamCode: string }, Filter, View, 
     at: number,
   ) => recordOperation(tx, auth, recordLog(meta, row.id, row.teamCode, content), at);
   const nameOf = (row: StoredRow) => String(row[meta.nameColumn] ?? '');
+  const missing = missingOf(def);
 
-  if (paths.page)
+  if (paths.page && def.listByQuery)
+    route(app, tag, {
+      method: 'GET',
+      url: paths.page,
+      summary: summary('page', `${entity}分页`),
+      access: read,
+      list: true,
+      labels,
+      query: def.filter.schema.extend(paging),
+      handler: ({ auth, query }) => recordPage(db, auth, def, query as { pageNum: number; pageSize: number }),
+    });
+  else if (paths.page)
     route(app, tag, {
       method: 'POST',
       url: paths.page,
@@ -68,7 +81,7 @@ export function registerRecord<Form extends { teamCode: string }, Filter, View, 
       method: 'GET',
       url: paths.info,
       summary: summary('info', `${entity}详情`),
-      access: read,
+      access: recordInfoCodes(meta),
       labels,
       query: z.object({ id: idField(idMessage) }),
       handler: async ({ auth, query }) => {
@@ -76,16 +89,21 @@ export function registerRecord<Form extends { teamCode: string }, Filter, View, 
           .select(def.selection as string[])
           .where(`${meta.table}.id`, '=', query.id)
           .executeTakeFirst();
-        if (!row) throw notFound(missingMessage(meta));
-        return def.view(row as never);
+        if (!row) throw notFound(missing);
+        return (await recordViews(db, def, [row]))[0];
       },
     });
 
-  /** Team, unique values and the definition's own rules of a form about to be saved. */
-  const checkForm = async (auth: Parameters<typeof checkTeam>[1], form: Form, before?: StoredRow) => {
+  /**
+   * Team, unique values and the definition's own rules of a form about to be saved; a form without
+   * its team is in the caller's (add) or the record's own (edit).
+   */
+  const checkForm = async (auth: Parameters<typeof checkTeam>[1], given: Form, before?: StoredRow) => {
+    const form = { ...given, teamCode: given.teamCode ?? before?.team_code ?? auth.teamCode };
     await checkTeam(db, auth, form.teamCode);
     await def.check?.(db, auth, form, before);
     await checkUnique(db, auth, def as RecordDef<Form, unknown, unknown, unknown>, form, before?.id);
+    return form;
   };
 
   if (paths.add)
@@ -97,8 +115,7 @@ export function registerRecord<Form extends { teamCode: string }, Filter, View, 
       labels,
       body: def.form.schema,
       handler: async ({ auth, body }) => {
-        const form = body as Form;
-        await checkForm(auth, form);
+        const form = await checkForm(auth, body as Form);
         const at = now();
         const columns = def.form.columns(form);
         return db.transaction().execute(async (tx) => {
@@ -108,14 +125,15 @@ export function registerRecord<Form extends { teamCode: string }, Filter, View, 
               merchant_id: auth.merchantId,
               ...columns,
               ...def.form.addColumns,
-              created_by: auth.userId,
+              ...def.form.savedColumns?.(columns, at),
+              ...(def.form.noCreatedBy ? {} : { created_by: auth.userId }),
               created_at: at,
               updated_at: at,
             })
             .returning('id')
             .executeTakeFirstOrThrow();
           const id = (row as { id: number }).id;
-          const text = def.form.addedText?.(form) ?? String(columns[meta.nameColumn] ?? '');
+          const text = def.form.addedText?.(columns) ?? String(columns[meta.nameColumn] ?? '');
           await log(tx, auth, { id, teamCode: form.teamCode }, `新增${entity} ${text}`, at);
           return { id };
         });
@@ -129,21 +147,27 @@ export function registerRecord<Form extends { teamCode: string }, Filter, View, 
       summary: summary('edit', `修改${entity}（操作日志记录改了什么）`),
       access: write,
       labels,
-      body: def.form.schema.and(z.object({ id: idField(idMessage) })),
+      body: def.form.editSchema ?? def.form.schema.and(z.object({ id: idField(idMessage) })),
       handler: async ({ auth, body }) => {
-        const { id, ...form } = body as Form & { id: number };
-        const before = await changeableRow(db, auth, meta, id);
-        await checkForm(auth, form as unknown as Form, before);
-        const columns = def.form.columns(form as unknown as Form);
-        const changes = describeChanges(labels, def.form.logFields(before), def.form.logFields(columns));
+        const { id, ...given } = body as Form & { id: number };
+        const before = await changeableRow(db, auth, meta, id, missing);
+        const form = await checkForm(auth, given as unknown as Form, before);
+        const columns = def.form.columns(form);
+        const changes = describeChanges(
+          labels,
+          def.form.logFields(before),
+          def.form.logFields(columns),
+          def.form.hiddenChanges,
+        );
         const at = now();
         await db.transaction().execute(async (tx) => {
           await tables(tx)
             .updateTable(meta.table)
-            .set({ ...columns, updated_at: at })
+            .set({ ...columns, ...def.form.savedColumns?.(columns, at, before), updated_at: at })
             .where('id', '=', id)
             .execute();
-          const content = changes.length ? `修改${entity}：${changes.join('，')}` : `修改${entity}：无变化`;
+          const what = def.form.namedEditLog ? `修改${entity} ${nameOf(before)}` : `修改${entity}`;
+          const content = `${what}：${changes.length ? changes.join('，') : '无变化'}`;
           await log(tx, auth, { id, teamCode: form.teamCode }, content, at);
         });
       },
@@ -161,7 +185,7 @@ export function registerRecord<Form extends { teamCode: string }, Filter, View, 
         valid: z.union([z.literal(0), z.literal(1)], { error: '状态只能为0或1' }),
       }),
       handler: async ({ auth, body }) => {
-        const row = await changeableRow(db, auth, meta, body.id);
+        const row = await changeableRow(db, auth, meta, body.id, missing);
         if (row.valid === body.valid)
           throw badInput(body.valid === 1 ? `${entity}已是启用状态` : `${entity}已是停用状态`);
         const at = now();
@@ -177,22 +201,28 @@ export function registerRecord<Form extends { teamCode: string }, Filter, View, 
       },
     });
 
+  const { deletion } = def;
   if (paths.delete)
     route(app, tag, {
       method: 'POST',
       url: paths.delete,
       summary: summary('delete', `删除${entity}（可批量）`),
       access: write,
-      labels: { ...labels, ids: labels.id ?? entity },
+      labels: deletion ? labels : { ...labels, ids: labels.id ?? entity },
       body: z
         .object({
           id: idField(idMessage).optional(),
           ids: z.array(idField(idMessage)).max(500, `一次最多删除500个${entity}`).optional(),
         })
-        .refine((b) => b.id !== undefined || (b.ids?.length ?? 0) > 0, `请选择要删除的${entity}`),
+        .refine(
+          (b) => b.id !== undefined || (b.ids?.length ?? 0) > 0,
+          deletion ? { message: deletion.pick, path: ['id'] } : `请选择要删除的${entity}`,
+        ),
       handler: async ({ auth, body }) => {
         const ids = [...new Set([...(body.ids ?? []), ...(body.id ? [body.id] : [])])];
-        const rows = await changeableRows(db, auth, meta, ids);
+        const rows = deletion
+          ? await Promise.all(ids.map((id) => changeableRow(db, auth, meta, id, missing)))
+          : await changeableRows(db, auth, meta, ids);
         const refused = await def.deleteCheck?.(db, auth, rows);
         if (refused) throw badInput(refused);
         const at = now();
@@ -205,7 +235,7 @@ export function registerRecord<Form extends { teamCode: string }, Filter, View, 
             : tables(tx).deleteFrom(meta.table).where('id', 'in', ids);
           await gone.execute();
           for (const r of rows)
-            await log(tx, auth, { id: r.id, teamCode: r.team_code }, `删除${entity} ${nameOf(r)}`, at);
+            await log(tx, auth, { id: r.id, teamCode: r.team_code }, `删除${entity} ${def.form.deletedText?.(r) ?? nameOf(r)}`, at);
         });
         return { deleted: rows.length };
       },

@@ -6,7 +6,7 @@ import { badInput, notFound } from '../http/envelope';
 import { pageOf } from '../http/route';
 import { inReferenceScope, inScope } from '../http/scope';
 import type { Operation } from '../modules/operate-log/operate-log.repository';
-import type { RecordDef, RecordQuery, StoredRow, UniqueField } from './record';
+import type { RecordDef, RecordQuery, StoredRow, TeamForm, UniqueField } from './record';
 
 /** The database as the recipe sees it: any record table, by name. */
 // biome-ignore lint/suspicious/noExplicitAny: the recipe works on any record table
@@ -16,6 +16,9 @@ type AnyDef = RecordDef<any, any, any, any>;
 
 /** '客户不存在或无权操作': a record missing, deleted, or out of the caller's reach. */
 export const missingMessage = (meta: RecordMeta) => `${meta.entity}不存在或无权操作`;
+
+/** The definition's message of a record missing or out of reach. */
+export const missingOf = (def: { meta: RecordMeta; missing?: string }) => def.missing ?? missingMessage(def.meta);
 
 /** An operation-log entry about one record. */
 export function recordLog(meta: RecordMeta, id: number, teamCode: string, content: string): Operation {
@@ -57,7 +60,12 @@ export async function recordPage(
     (q) => q.select(def.selection as string[]).orderBy(`${def.meta.table}.id`, 'desc'),
     filter,
   );
-  return { list: rows.map((r) => def.view(r as never)), total };
+  return { list: await recordViews(db, def, rows), total };
+}
+
+/** Listed rows as the API answers them: the definition's `views` of the page, or `view` of each row. */
+export async function recordViews(db: Kysely<Database>, def: AnyDef, rows: readonly unknown[]) {
+  return def.views ? def.views(db, rows as never[]) : rows.map((r) => def.view(r as never));
 }
 
 /** The stored row the caller may change: in its own team subtree, not deleted; 404 otherwise. */
@@ -66,6 +74,7 @@ export async function changeableRow(
   auth: AuthContext,
   meta: RecordMeta,
   id: number,
+  missing = missingMessage(meta),
 ): Promise<StoredRow> {
   let q = tables(db)
     .selectFrom(meta.table)
@@ -74,7 +83,7 @@ export async function changeableRow(
     .where('id', '=', id);
   if (meta.softDelete) q = q.where('deleted_at', 'is', null);
   const row = (await q.executeTakeFirst()) as StoredRow | undefined;
-  if (!row) throw notFound(missingMessage(meta));
+  if (!row) throw notFound(missing);
   return row;
 }
 
@@ -130,7 +139,7 @@ export async function takenValues<Form>(
 }
 
 /** Refuses a form whose unique values another record of the merchant holds (the first one taken). */
-export async function checkUnique<Form extends { teamCode: string }>(
+export async function checkUnique<Form extends TeamForm>(
   db: Kysely<Database>,
   auth: AuthContext,
   def: RecordDef<Form, unknown, unknown, unknown>,

@@ -2,14 +2,14 @@ import { recordWriteCodes } from '@fleet/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { badInput } from '../http/envelope';
-import { countOf } from '../http/route';
+import { countOf, paging } from '../http/route';
 import { pagesByIdDesc } from '../modules/file-tasks/export-pages';
 import type { ImportRowError } from '../modules/file-tasks/file-tasks.contract';
 import { registerExport, registerImport } from '../modules/file-tasks/file-tasks.register';
 import { recordOperations } from '../modules/operate-log/changes';
 import { chunks, teamLookup } from '../modules/teams/team-lookup';
-import type { RecordDef, UniqueField } from './record';
-import { filteredRows, recordLog, tables, takenMessage, takenValues } from './repository';
+import type { FormImport, RecordDef, TeamForm, UniqueField } from './record';
+import { filteredRows, recordLog, recordViews, tables, takenMessage, takenValues } from './repository';
 
 /** A cell naming a value of an enumeration by its name (or number) → the number; `message` otherwise. */
 export function enumCell(names: Readonly<Record<number, string>>, message: string) {
@@ -29,21 +29,23 @@ export function enumCell(names: Readonly<Record<number, string>>, message: strin
  * every row (form rules, team, values repeated in the file or already taken) before writing any, then
  * writes all of them and their log entries in one transaction.
  */
-export function registerRecordSheets<Form extends { teamCode: string }, Filter, View, ImportRow>(
+export function registerRecordSheets<Form extends TeamForm, Filter, View, ImportRow, ExportRow>(
   app: FastifyInstance,
-  def: RecordDef<Form, Filter, View, ImportRow>,
+  def: RecordDef<Form, Filter, View, ImportRow, ExportRow>,
 ): void {
   const { meta } = def;
   const { table, entity } = meta;
 
   if (meta.paths.export && def.export) {
     const exported = def.export;
-    registerExport<Filter, View>(app, def.tag, {
+    const byQuery = def.listByQuery === true;
+    registerExport<Filter, ExportRow>(app, def.tag, {
       url: meta.paths.export,
-      method: 'POST',
+      method: byQuery ? 'GET' : 'POST',
       summary: def.summaries.export ?? `导出${entity}（与列表筛选条件一致）`,
       access: meta.readCodes,
-      input: def.filter.schema as unknown as z.ZodType<Filter>,
+      // a query string is the list's, paging included (and ignored)
+      input: (byQuery ? def.filter.schema.extend(paging) : def.filter.schema) as unknown as z.ZodType<Filter>,
       title: exported.title,
       columns: exported.columns,
       count: (db, auth, filter) => countOf(filteredRows(db, auth, def, filter)),
@@ -53,13 +55,28 @@ export function registerRecordSheets<Form extends { teamCode: string }, Filter, 
           if (before !== undefined) q = q.where(`${table}.id`, '<', before);
           return q.orderBy(`${table}.id`, 'desc').limit(pageSize).execute() as Promise<{ id: number }[]>;
         });
-        for await (const rows of pages) yield rows.map((r) => def.view(r as never));
+        for await (const rows of pages)
+          yield exported.rows
+            ? await exported.rows(db, rows as never[])
+            : ((await recordViews(db, def, rows)) as ExportRow[]);
       },
     });
   }
 
-  if (meta.paths.import && def.import) {
-    const imported = def.import;
+  if (meta.paths.import && def.import && 'write' in def.import) {
+    const own = def.import;
+    registerImport<ImportRow>(app, def.tag, {
+      url: meta.paths.import,
+      summary: def.summaries.import ?? `导入${entity}`,
+      access: recordWriteCodes(meta),
+      title: own.title,
+      columns: own.columns,
+      row: own.row as z.ZodType<ImportRow, Record<string, string>>,
+      check: own.check,
+      write: own.write,
+    });
+  } else if (meta.paths.import && def.import) {
+    const imported: FormImport<Form, ImportRow> = def.import;
     type Row = ImportRow & { team?: string | null };
     const uniques = (def.unique ?? []) as readonly UniqueField<Form>[];
     registerImport<Row>(app, def.tag, {
@@ -112,22 +129,23 @@ export function registerRecordSheets<Form extends { teamCode: string }, Filter, 
         const values = rows.map((r) => {
           const team = lookup(r.team ?? '');
           if ('error' in team) throw badInput(team.error);
+          const columns = def.form.columns(imported.toForm(r, team.teamCode));
           return {
             merchant_id: auth.merchantId,
-            ...def.form.columns(imported.toForm(r, team.teamCode)),
+            ...columns,
             ...def.form.addColumns,
             ...imported.addColumns,
-            created_by: auth.userId,
+            ...def.form.savedColumns?.(columns, now),
+            ...(def.form.noCreatedBy ? {} : { created_by: auth.userId }),
             created_at: now,
             updated_at: now,
           };
         });
         for (const part of chunks(values, 300)) {
-          const added = (await tables(tx)
-            .insertInto(table)
-            .values(part)
-            .returning(['id', meta.nameColumn, 'team_code'])
-            .execute()) as Record<string, unknown>[];
+          const added = (await tables(tx).insertInto(table).values(part).returningAll().execute()) as Record<
+            string,
+            unknown
+          >[];
           await recordOperations(
             tx,
             auth,
@@ -136,7 +154,7 @@ export function registerRecordSheets<Form extends { teamCode: string }, Filter, 
                 meta,
                 a.id as number,
                 a.team_code as string,
-                `导入新增${entity} ${a[meta.nameColumn]}`,
+                `导入新增${entity} ${def.form.addedText?.(a) ?? String(a[meta.nameColumn] ?? '')}`,
               ),
             ),
             now,

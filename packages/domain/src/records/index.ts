@@ -1,8 +1,11 @@
 export * from './address';
 export * from './customer';
+export * from './driver';
+export * from './truck';
 export {
   defineRecordMeta,
   importTemplateUrl,
+  recordInfoCodes,
   type RecordMeta,
   type RecordPaths,
   recordWriteCodes,

@@ -1,15 +1,21 @@
-import { ALARM_PAGE_CODES, CUSTOMER_RECORD, OPERATE_LOG_PAGES, type OperateLogPage } from '@fleet/domain';
+import {
+  ADDRESS_RECORD,
+  ALARM_PAGE_CODES,
+  CUSTOMER_RECORD,
+  DRIVER_RECORD,
+  OPERATE_LOG_PAGES,
+  type OperateLogPage,
+  recordInfoCodes,
+} from '@fleet/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { AuthContext } from '../../http/auth';
 import { inReferenceScope, inScope } from '../../http/scope';
-import { ADDRESS_CODES } from '../addresses/addresses.routes';
 import { ALARM_SETTING_CODES } from '../alarm-settings/alarm-settings.routes';
 import { FENCE_SET_CODES } from '../alarm-settings/fence-sets.routes';
 import { AUTHORIZATION_CODES } from '../authorization/authorization.routes';
 import { INVITE_CODES } from '../driver-registrations/invites.routes';
 import { REVIEW_CODES } from '../driver-registrations/review.routes';
-import { DRIVER_VIEW_CODES } from '../drivers/drivers.routes';
 import { LINE_READ_CODES } from '../lines/lines.fields';
 import { PUSH_CODES } from '../push/push.routes';
 import { ROLE_CODES } from '../roles/roles.routes';
@@ -51,11 +57,11 @@ function accessTable(): Readonly<Record<OperateLogPage, LogAccess>> {
     [P.waybill]: { codes: ['car110102', 'tc010102', 'car050204'] },
     [P.feeType]: { codes: ['car080107'] },
     [P.truck]: { codes: TRUCK_CODES, record: { table: 'truck', shared: false } },
-    [P.driver]: { codes: DRIVER_VIEW_CODES, record: { table: 'driver', shared: false } },
+    [P.driver]: { codes: recordInfoCodes(DRIVER_RECORD), record: { table: 'driver', shared: false } },
     [P.station]: { codes: STATION_READ_CODES, record: { table: 'station', shared: true } },
     [P.alarm]: { codes: ALARM_PAGE_CODES, record: { table: 'alarm', shared: false } },
     [P.terminal]: { codes: TERMINAL_CODES, record: { table: 'terminal', shared: false } },
-    [P.address]: { codes: ADDRESS_CODES, record: { table: 'common_address', shared: true } },
+    [P.address]: { codes: ADDRESS_RECORD.readCodes, record: { table: 'common_address', shared: true } },
     [P.push]: { codes: PUSH_CODES, record: { table: 'push', shared: false } },
     [P.authorization]: { codes: AUTHORIZATION_CODES, record: { table: 'user_authorization', shared: false } },
     [P.alarmSetting]: { codes: ALARM_SETTING_CODES },
