@@ -7,7 +7,7 @@ import { FormDialog } from '../dialog/FormDialog';
 import type { DialogStatus } from '../dialog/status';
 import { ImportDialog } from '../import/ImportDialog';
 import type { ListPageHandle } from '../list/ListPage';
-import { useListExport, useRowConfirm } from '../list/listActions';
+import { type RowConfirm, useListExport, useRowConfirm } from '../list/listActions';
 import { OperationLogDialog } from '../log/OperationLogDialog';
 import type { DeleteTexts, RecordDef, RecordRow, ValidTexts } from './recordDef';
 
@@ -27,6 +27,8 @@ export interface RecordActions<Row extends RecordRow> {
   toggle: (row: Row) => void;
   /** Asks to delete the rows, then calls `delete`. */
   remove: (rows: Row[]) => void;
+  /** Asks, runs and reloads the list: for the record's own row actions (e.g. 解绑). */
+  confirm: (action: RowConfirm) => void;
   /** Whether the user may change the row. */
   canChange: (row: Row) => boolean;
 }
@@ -93,9 +95,10 @@ export function useRecordDialogs<Row extends RecordRow, Fields extends object>(
       openImport: () => setImporting(true),
       toggle,
       remove,
+      confirm,
       canChange: (row) => record.canChange(row, user),
     }),
-    [record, user, toggle, remove],
+    [record, user, toggle, remove, confirm],
   );
 
   const { importUrl, templateUrl } = record.api;
