@@ -6,13 +6,15 @@ import {
   isTruckType,
   PLATE_COLOURS,
   plateSchema,
+  TRUCK_RECORD,
   vinSchema,
 } from '@fleet/domain';
 import { z } from 'zod';
 import { optionalDate, optionalPhone, optionalText, teamCodeField } from '../../http/form-fields';
+import type { UniqueField } from '../../records/record';
 
 /** 车辆管理 and the pages it leads to (add, edit, detail, 车辆信息). */
-export const TRUCK_CODES = ['car090101'] as const;
+export const TRUCK_CODES = TRUCK_RECORD.readCodes;
 
 // The rules of a truck's fields, shared by the form call (/truck/update) and the import: what a
 // form sends as numbers an import hands in as text, so numbers accept both, and '' means "not given".
@@ -83,37 +85,6 @@ export const truckFields = {
   remark: optionalText(200),
 };
 
-/** Field labels of 400 messages. */
-export const TRUCK_LABELS: Record<string, string> = {
-  id: '车辆',
-  carNo: '车牌号',
-  plateColor: '车牌颜色',
-  vin: '车架号',
-  carType: '车辆类型',
-  brand: '品牌',
-  series: '车系',
-  fuelType: '燃料类型',
-  carInfoType: '车辆性质',
-  ownerName: '车主姓名',
-  ownerPhone: '车主电话',
-  teamCode: '所属车队',
-  driverId: '司机',
-  terminalId: '终端',
-  videoChannels: '视频通道数',
-  channelNames: '通道名称',
-  tankCapacity: '油箱容积',
-  speedLimit: '限速',
-  loadCapacity: '核定载质量',
-  engineNo: '发动机号',
-  registerDate: '注册日期',
-  drivingLicenseExpiry: '行驶证到期日期',
-  operatingLicenseNo: '道路运输证号',
-  operatingLicenseExpiry: '道路运输证到期日期',
-  insuranceExpiry: '保险到期日期',
-  annualInspectionExpiry: '年检到期日期',
-  remark: '备注',
-};
-
 const optionalId = (message: string) =>
   z
     .preprocess(
@@ -130,4 +101,45 @@ export const truckBody = z.object({
   terminalId: optionalId('终端不正确'),
 });
 
-export type TruckInput = z.output<typeof truckBody>;
+/** The truck form: the body of /truck/update without its id. */
+export const truckForm = truckBody.omit({ id: true });
+export type TruckForm = z.output<typeof truckForm>;
+
+/** Plate and VIN each name one live truck of the merchant (any team). */
+export const TRUCK_UNIQUE: readonly UniqueField<TruckForm>[] = [
+  { field: 'carNo', column: 'car_no', taken: '已存在' },
+  { field: 'vin', column: 'vin', taken: '已存在' },
+];
+
+/** The table columns of a truck form. */
+export function truckColumns(form: TruckForm) {
+  return {
+    car_no: form.carNo,
+    plate_color: form.plateColor,
+    vin: form.vin,
+    car_type: form.carType,
+    brand: form.brand,
+    series: form.series,
+    fuel_type: form.fuelType,
+    car_info_type: form.carInfoType,
+    owner_name: form.ownerName,
+    owner_phone: form.ownerPhone,
+    team_code: form.teamCode,
+    terminal_id: form.terminalId,
+    driver_id: form.driverId,
+    video_channels: form.videoChannels,
+    channel_names: form.channelNames,
+    tank_capacity: form.tankCapacity,
+    speed_limit: form.speedLimit,
+    load_capacity: form.loadCapacity,
+    engine_no: form.engineNo,
+    register_date: form.registerDate,
+    driving_license_expiry: form.drivingLicenseExpiry,
+    operating_license_no: form.operatingLicenseNo,
+    operating_license_expiry: form.operatingLicenseExpiry,
+    insurance_expiry: form.insuranceExpiry,
+    annual_inspection_expiry: form.annualInspectionExpiry,
+    remark: form.remark,
+  };
+}
+export type TruckColumns = ReturnType<typeof truckColumns>;

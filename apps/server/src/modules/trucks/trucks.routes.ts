@@ -1,33 +1,39 @@
-import { normalizePlate, PICK_LIST_PAGE_SIZE, TRUCK_TYPES } from '@fleet/domain';
+import { normalizePlate, PICK_LIST_PAGE_SIZE, TRUCK_RECORD, TRUCK_TYPES } from '@fleet/domain';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
+import type { Database } from '../../db/schema';
+import type { AuthContext } from '../../http/auth';
 import { badInput, needsConfirm, notFound } from '../../http/envelope';
 import { idField } from '../../http/form-fields';
-import { pageOf, pageOffset, paging, route } from '../../http/route';
+import { usableRecord } from '../../http/references';
+import { pageOffset, paging, route } from '../../http/route';
 import { inScope } from '../../http/scope';
+import { changeableRow, readableRows, recordLog, takenValues } from '../../records/repository';
+import { describeChanges } from '../operate-log/changes';
+import { recordOperation } from '../operate-log/operate-log.repository';
+import { findTeam } from '../teams/teams.repository';
 import { announceTerminals } from '../terminals/bindings';
-import { TRUCK_CODES, TRUCK_LABELS, truckBody } from './truck-fields';
 import {
-  findTruckView,
-  selectTruck,
-  takenBy,
-  truckFilterFields,
-  truckQuery,
-  truckView,
-} from './trucks.repository';
-import {
-  checkTruck,
-  deleteTruck,
-  findOwnTruck,
-  insertTruck,
-  uniqueGuard,
-  updateTruck,
-} from './trucks.service';
-import { registerTruckSheets } from './trucks.sheets';
+  TRUCK_CODES,
+  TRUCK_UNIQUE,
+  type TruckColumns,
+  type TruckForm,
+  truckBody,
+  truckColumns,
+} from './truck-fields';
+import type { TruckRecord } from './trucks.record';
+import type { TruckTable } from './trucks.table';
+import { isUniqueViolation } from './unique';
+
+// The truck's own routes: their paths, payloads and messages are not the recipe's common shape.
 
 /** Video pages also ask for a truck's channels. */
 const CHANNEL_CODES = ['car090101', 'car050102', 'car050103', 'car050303', 'car050306'] as const;
+
+const { labels } = TRUCK_RECORD;
+const NOT_VISIBLE = '车辆不存在或无权查看';
 
 const lookupQuery = z.object({
   id: idField('车辆不正确').optional(),
@@ -35,27 +41,122 @@ const lookupQuery = z.object({
   carNo: z.string().trim().max(20).optional(),
 });
 
-export function registerTruckRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const tag = '车辆管理';
+type TruckRow = Selectable<TruckTable>;
+
+/** Which of a plate and a VIN another live truck of the merchant holds. */
+export async function takenPlateOrVin(
+  db: Kysely<Database>,
+  merchantId: number,
+  key: { carNo?: string; vin?: string; exceptId?: number | null },
+) {
+  const asked = { car_no: key.carNo, vin: key.vin } as Record<string, string | undefined>;
+  const taken = await takenValues(
+    db,
+    merchantId,
+    TRUCK_RECORD,
+    TRUCK_UNIQUE,
+    (column) => (asked[column] ? [asked[column]] : []),
+    key.exceptId ?? undefined,
+  );
+  return {
+    carNo: key.carNo !== undefined && Boolean(taken.get('car_no')?.has(key.carNo)),
+    vin: key.vin !== undefined && Boolean(taken.get('vin')?.has(key.vin)),
+  };
+}
+
+/** Checks the team, plate, VIN, driver and terminal of a truck form; answers 400 naming the field. */
+async function checkTruck(db: Kysely<Database>, auth: AuthContext, form: TruckForm, id: number | null) {
+  if (!(await findTeam(db, auth.scope, form.teamCode)))
+    throw badInput('所属车队: 不存在或不在您的管辖范围内');
+  const taken = await takenPlateOrVin(db, auth.merchantId, {
+    carNo: form.carNo,
+    vin: form.vin,
+    exceptId: id,
+  });
+  if (taken.carNo) throw badInput(`车牌号: ${form.carNo} 已存在`);
+  if (taken.vin) throw badInput(`车架号: ${form.vin} 已存在`);
+  if (form.driverId !== null) await usableRecord(db, auth.scope, 'driver', form.driverId, '司机');
+  if (form.terminalId !== null) {
+    const terminal = await usableRecord(db, auth.scope, 'terminal', form.terminalId, '终端');
+    const bound = await db
+      .selectFrom('truck')
+      .select(['id', 'car_no'])
+      .where('terminal_id', '=', terminal.id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (bound && bound.id !== id)
+      throw badInput(`终端: ${terminal.name} 已绑定车辆 ${bound.car_no}，请先解绑`);
+  }
+}
+
+/** A terminal bound to a truck belongs to the truck's team (whoever sees the truck sees its terminal). */
+export async function followTruck(tx: Kysely<Database>, terminalId: number, teamCode: string, now: number) {
+  await tx
+    .updateTable('terminal')
+    .set({ team_code: teamCode, updated_at: now })
+    .where('id', '=', terminalId)
+    .execute();
+}
+
+/** The team, driver and terminal of a truck by their names, for the log. */
+async function names(
+  db: Kysely<Database>,
+  merchantId: number,
+  c: Pick<TruckColumns, 'team_code' | 'driver_id' | 'terminal_id'>,
+) {
+  const team = await db
+    .selectFrom('team')
+    .select('team_name')
+    .where('merchant_id', '=', merchantId)
+    .where('team_code', '=', c.team_code)
+    .executeTakeFirst();
+  const driver = c.driver_id
+    ? await db.selectFrom('driver').select(['name', 'phone']).where('id', '=', c.driver_id).executeTakeFirst()
+    : undefined;
+  const terminal = c.terminal_id
+    ? await db.selectFrom('terminal').select('phone').where('id', '=', c.terminal_id).executeTakeFirst()
+    : undefined;
+  return {
+    teamCode: team?.team_name ?? c.team_code,
+    driverId: driver ? `${driver.name}（${driver.phone}）` : '',
+    terminalId: terminal?.phone ?? '',
+  };
+}
+
+/** Runs a write; a unique index refusing it (a racing writer) answers the same 400 as the checks. */
+async function uniqueGuard<T>(write: () => Promise<T>, form: TruckForm): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw badInput(`车架号: ${form.vin} 或所选终端已被其他车辆使用，请刷新后重试`);
+    throw error;
+  }
+}
+
+export function registerTruckRoutes(app: FastifyInstance, ctx: AppContext, def: TruckRecord): void {
+  const { tag } = def;
   const { db } = ctx;
   const now = ctx.config.now;
-  registerTruckSheets(app, ctx);
+  const log = (
+    tx: Kysely<Database>,
+    auth: AuthContext,
+    id: number,
+    teamCode: string,
+    content: string,
+    at: number,
+  ) => recordOperation(tx, auth, recordLog(TRUCK_RECORD, id, teamCode, content), at);
 
-  route(app, tag, {
-    method: 'POST',
-    url: '/v2/web/base/list',
-    summary: '车辆列表：车牌、车架号、车队、燃料类型、车辆性质、终端绑定、在线状态、证件到期筛选',
-    access: TRUCK_CODES,
-    list: true,
-    labels: TRUCK_LABELS,
-    body: z.object({ ...paging, ...truckFilterFields }),
-    handler: async ({ auth, body }) => {
-      const at = now();
-      const q = truckQuery(db, auth.scope, body, at);
-      const { rows, total } = await pageOf(q, (q) => selectTruck(q).orderBy('t.id', 'desc'), body);
-      return { list: rows.map((r) => truckView(r, at)), total };
-    },
-  });
+  /** One readable truck as the API gives it, by id, VIN or plate; 404 when none. */
+  const readTruck = async (auth: AuthContext, key: z.output<typeof lookupQuery>) => {
+    let q = readableRows(db, auth, def).select(def.selection as string[]);
+    if (key.id) q = q.where('truck.id', '=', key.id);
+    if (key.vin) q = q.where('truck.vin', '=', key.vin.toUpperCase());
+    if (key.carNo) q = q.where('truck.car_no', '=', normalizePlate(key.carNo));
+    const row = await q.executeTakeFirst();
+    if (!row) throw notFound(NOT_VISIBLE);
+    return def.view(row as never);
+  };
 
   route(app, tag, {
     method: 'GET',
@@ -63,11 +164,7 @@ export function registerTruckRoutes(app: FastifyInstance, ctx: AppContext): void
     summary: '车辆详情（含终端、司机、在线状态与最后上报时间）',
     access: TRUCK_CODES,
     params: z.object({ id: idField('车辆不正确') }),
-    handler: async ({ auth, params }) => {
-      const truck = await findTruckView(db, auth.scope, params.id, now());
-      if (!truck) throw notFound('车辆不存在或无权查看');
-      return truck;
-    },
+    handler: ({ auth, params }) => readTruck(auth, { id: params.id }),
   });
 
   route(app, tag, {
@@ -78,14 +175,7 @@ export function registerTruckRoutes(app: FastifyInstance, ctx: AppContext): void
     query: lookupQuery,
     handler: async ({ auth, query }) => {
       if (!query.id && !query.vin && !query.carNo) throw badInput('请指定车辆');
-      const at = now();
-      let q = truckQuery(db, auth.scope, {}, at);
-      if (query.id) q = q.where('t.id', '=', query.id);
-      if (query.vin) q = q.where('t.vin', '=', query.vin.toUpperCase());
-      if (query.carNo) q = q.where('t.car_no', '=', normalizePlate(query.carNo));
-      const row = await selectTruck(q).executeTakeFirst();
-      if (!row) throw notFound('车辆不存在或无权查看');
-      return truckView(row, at);
+      return readTruck(auth, query);
     },
   });
 
@@ -99,43 +189,91 @@ export function registerTruckRoutes(app: FastifyInstance, ctx: AppContext): void
       const carNo = query.carNo ? normalizePlate(query.carNo) : undefined;
       const vin = query.vin ? query.vin.toUpperCase() : undefined;
       if (!carNo && !vin) throw badInput('请输入车牌号或车架号');
-      const taken = await takenBy(db, auth.merchantId, { carNo, vin, exceptId: query.id ?? null });
+      const taken = await takenPlateOrVin(db, auth.merchantId, { carNo, vin, exceptId: query.id ?? null });
       const lines = [
         ...(taken.carNo ? [`车牌号 ${carNo} 已存在`] : []),
         ...(taken.vin ? [`车架号 ${vin} 已存在`] : []),
       ];
-      return {
-        exist: lines.length > 0,
-        carNoExist: Boolean(taken.carNo),
-        vinExist: Boolean(taken.vin),
-        msg: lines.join('，'),
-      };
+      return { exist: lines.length > 0, carNoExist: taken.carNo, vinExist: taken.vin, msg: lines.join('，') };
     },
   });
+
+  /** Adds a checked truck, binding its terminal, with its log entry. */
+  const addTruck = async (tx: Kysely<Database>, auth: AuthContext, form: TruckForm, at: number) => {
+    const columns = truckColumns(form);
+    const row = await tx
+      .insertInto('truck')
+      .values({ merchant_id: auth.merchantId, ...columns, created_at: at, updated_at: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (form.terminalId !== null) await followTruck(tx, form.terminalId, form.teamCode, at);
+    const named = await names(tx, auth.merchantId, columns);
+    const parts = [`新增车辆 ${form.carNo}（车架号 ${form.vin}）`, `所属车队 ${named.teamCode}`];
+    if (named.terminalId) parts.push(`绑定终端 ${named.terminalId}`);
+    if (named.driverId) parts.push(`司机 ${named.driverId}`);
+    await log(tx, auth, row.id, form.teamCode, parts.join('，'), at);
+    return row.id;
+  };
+
+  /**
+   * Saves a checked truck over its stored row and logs what changed; answers the terminals whose
+   * binding or truck changed (the gateway re-reads them).
+   */
+  const editTruck = async (
+    tx: Kysely<Database>,
+    auth: AuthContext,
+    before: TruckRow,
+    form: TruckForm,
+    at: number,
+  ) => {
+    const columns = truckColumns(form);
+    await tx
+      .updateTable('truck')
+      .set({ ...columns, updated_at: at })
+      .where('id', '=', before.id)
+      .execute();
+    if (form.terminalId !== null) await followTruck(tx, form.terminalId, form.teamCode, at);
+    const shown = async (c: TruckColumns) => ({
+      ...def.form.logFields(c),
+      ...(await names(tx, auth.merchantId, c)),
+    });
+    const changes = describeChanges(labels, await shown(before), await shown(columns));
+    const content = changes.length
+      ? `修改车辆 ${form.carNo}：${changes.join('；')}`
+      : `保存车辆 ${form.carNo}（无变化）`;
+    await log(tx, auth, before.id, form.teamCode, content, at);
+    const touched = new Set<number>();
+    const moved = before.team_code !== form.teamCode || before.driver_id !== form.driverId;
+    if (before.terminal_id !== form.terminalId || moved) {
+      if (before.terminal_id !== null) touched.add(before.terminal_id);
+      if (form.terminalId !== null) touched.add(form.terminalId);
+    }
+    return [...touched];
+  };
 
   route(app, tag, {
     method: 'POST',
     url: '/truck/update',
     summary: '保存车辆：不带 id 为新增，带 id 为修改；可同时绑定终端和司机',
     access: TRUCK_CODES,
-    labels: TRUCK_LABELS,
+    labels,
     body: truckBody,
     handler: async ({ auth, body }) => {
-      const { id, ...values } = body;
-      const before = id ? await findOwnTruck(db, auth.scope, id) : undefined;
-      await checkTruck(db, auth, values, id);
+      const { id, ...form } = body;
+      const before = id ? ((await changeableRow(db, auth, TRUCK_RECORD, id)) as TruckRow) : undefined;
+      await checkTruck(db, auth, form, id);
       const at = now();
       if (!before) {
         const newId = await uniqueGuard(
-          () => db.transaction().execute((tx) => insertTruck(tx, auth, values, at)),
-          values,
+          () => db.transaction().execute((tx) => addTruck(tx, auth, form, at)),
+          form,
         );
-        if (values.terminalId !== null) await announceTerminals(ctx, [values.terminalId]);
+        if (form.terminalId !== null) await announceTerminals(ctx, [form.terminalId]);
         return { id: newId };
       }
       const touched = await uniqueGuard(
-        () => db.transaction().execute((tx) => updateTruck(tx, auth, before, values, at)),
-        values,
+        () => db.transaction().execute((tx) => editTruck(tx, auth, before, form, at)),
+        form,
       );
       await announceTerminals(ctx, touched);
       return { id: before.id };
@@ -156,8 +294,8 @@ export function registerTruckRoutes(app: FastifyInstance, ctx: AppContext): void
       .refine((b) => b.id !== undefined || (b.ids?.length ?? 0) > 0, '请选择要删除的车辆'),
     handler: async ({ auth, body }) => {
       const ids = [...new Set([...(body.id ? [body.id] : []), ...(body.ids ?? [])])];
-      const rows: Awaited<ReturnType<typeof findOwnTruck>>[] = [];
-      for (const id of ids) rows.push(await findOwnTruck(db, auth.scope, id));
+      const rows: TruckRow[] = [];
+      for (const id of ids) rows.push((await changeableRow(db, auth, TRUCK_RECORD, id)) as TruckRow);
       const running = await db
         .selectFrom('trip')
         .select('truck_id')
@@ -175,7 +313,24 @@ export function registerTruckRoutes(app: FastifyInstance, ctx: AppContext): void
       }
       const at = now();
       await db.transaction().execute(async (tx) => {
-        for (const row of rows) await deleteTruck(tx, auth, row, at);
+        for (const row of rows) {
+          await tx
+            .updateTable('truck')
+            .set({ deleted_at: at, updated_at: at, terminal_id: null })
+            .where('id', '=', row.id)
+            .execute();
+          const tid = row.terminal_id
+            ? (
+                await tx
+                  .selectFrom('terminal')
+                  .select('phone')
+                  .where('id', '=', row.terminal_id)
+                  .executeTakeFirst()
+              )?.phone
+            : undefined;
+          const content = `删除车辆 ${row.car_no}（车架号 ${row.vin}）${tid ? `，解绑终端 ${tid}` : ''}`;
+          await log(tx, auth, row.id, row.team_code, content, at);
+        }
       });
       await announceTerminals(
         ctx,
@@ -247,25 +402,25 @@ export function registerTruckRoutes(app: FastifyInstance, ctx: AppContext): void
     query: lookupQuery,
     handler: async ({ auth, query }) => {
       if (!query.id && !query.vin && !query.carNo) throw badInput('请指定车辆');
-      let q = db
-        .selectFrom('truck as t')
-        .leftJoin('terminal as tm', 'tm.id', 't.terminal_id')
-        .select([
-          't.id',
-          't.car_no',
-          't.vin',
-          't.video_channels',
-          't.channel_names',
-          'tm.phone',
-          'tm.video_channels as terminal_channels',
-        ])
-        .where(inScope(auth.scope, 't'))
-        .where('t.deleted_at', 'is', null);
-      if (query.id) q = q.where('t.id', '=', query.id);
-      if (query.vin) q = q.where('t.vin', '=', query.vin.toUpperCase());
-      if (query.carNo) q = q.where('t.car_no', '=', normalizePlate(query.carNo));
-      const row = await q.executeTakeFirst();
-      if (!row) throw notFound('车辆不存在或无权查看');
+      let q = readableRows(db, auth, def).select([
+        'truck.id',
+        'truck.car_no',
+        'truck.vin',
+        'truck.video_channels',
+        'truck.channel_names',
+        'tm.phone',
+        'tm.video_channels as terminal_channels',
+      ]);
+      if (query.id) q = q.where('truck.id', '=', query.id);
+      if (query.vin) q = q.where('truck.vin', '=', query.vin.toUpperCase());
+      if (query.carNo) q = q.where('truck.car_no', '=', normalizePlate(query.carNo));
+      const row = (await q.executeTakeFirst()) as
+        | (Pick<TruckRow, 'id' | 'car_no' | 'vin' | 'video_channels' | 'channel_names'> & {
+            phone: string | null;
+            terminal_channels: number | null;
+          })
+        | undefined;
+      if (!row) throw notFound(NOT_VISIBLE);
       const count = row.video_channels > 0 ? row.video_channels : (row.terminal_channels ?? 0);
       const names = (row.channel_names ?? '').split(',').map((n) => n.trim());
       return {

@@ -1,4 +1,4 @@
-import { FUEL_TYPES, OPERATE_LOG_PAGES, PLATE_COLOURS } from '@fleet/domain';
+import { FUEL_TYPES, PLATE_COLOURS, TRUCK_RECORD } from '@fleet/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -7,13 +7,18 @@ import type { Database } from '../../db/schema';
 import type { AuthContext } from '../../http/auth';
 import { requiredText } from '../../http/form-fields';
 import { inScope } from '../../http/scope';
-import type { ImportDef, ImportRowError } from '../file-tasks/file-tasks.contract';
-import { registerExport, registerImport } from '../file-tasks/file-tasks.register';
+import { recordLog, takenValues } from '../../records/repository';
+import type { ImportRowError } from '../file-tasks/file-tasks.contract';
+import { registerImport } from '../file-tasks/file-tasks.register';
 import { recordOperations } from '../operate-log/changes';
 import { chunks, teamLookup } from '../teams/team-lookup';
 import { announceTerminals } from '../terminals/bindings';
-import { CAR_INFO_TYPES, TRUCK_CODES, truckFields } from './truck-fields';
-import { truckExport } from './trucks.export';
+import { CAR_INFO_TYPES, TRUCK_CODES, TRUCK_UNIQUE, truckColumns, truckFields } from './truck-fields';
+import { followTruck } from './trucks.routes';
+
+// POST /truck/import: not the recipe's import, whose rows name a team by `team` and each stand for
+// one form. A truck's row names its team (required), its terminal by phone and its driver by phone,
+// binds the terminal, and the log gives the VIN.
 
 /** A cell naming one of a list's labels (or its value) becomes the value; others stay for the error. */
 function byLabel(options: readonly { value: number; label: string }[]) {
@@ -106,32 +111,13 @@ async function resolveRows(db: Kysely<Database>, auth: AuthContext, rows: readon
 async function duplicateErrors(db: Kysely<Database>, merchantId: number, rows: readonly ImportRow[]) {
   const errors: ImportRowError[] = [];
   const seen = { carNo: new Map<string, number>(), vin: new Map<string, number>() };
-  const taken = { carNo: new Set<string>(), vin: new Set<string>() };
+  const taken = { carNo: new Set<unknown>(), vin: new Set<unknown>() };
   for (const part of chunks(rows, 400)) {
-    const found = await db
-      .selectFrom('truck')
-      .select(['car_no', 'vin'])
-      .where('merchant_id', '=', merchantId)
-      .where('deleted_at', 'is', null)
-      .where((eb) =>
-        eb.or([
-          eb(
-            'car_no',
-            'in',
-            part.map((r) => r.carNo),
-          ),
-          eb(
-            'vin',
-            'in',
-            part.map((r) => r.vin),
-          ),
-        ]),
-      )
-      .execute();
-    for (const f of found) {
-      taken.carNo.add(f.car_no);
-      taken.vin.add(f.vin);
-    }
+    const found = await takenValues(db, merchantId, TRUCK_RECORD, TRUCK_UNIQUE, (column) =>
+      part.map((r) => (column === 'car_no' ? r.carNo : r.vin)),
+    );
+    for (const v of found.get('car_no') ?? []) taken.carNo.add(v);
+    for (const v of found.get('vin') ?? []) taken.vin.add(v);
   }
   rows.forEach((r, i) => {
     const row = i + 2;
@@ -149,8 +135,8 @@ async function duplicateErrors(db: Kysely<Database>, merchantId: number, rows: r
 }
 
 /** POST /truck/import: the form's rules on every row, plates and VINs unique; all rows or none. */
-export function truckImport(ctx: AppContext): ImportDef<ImportRow> {
-  return {
+export function truckImport(app: FastifyInstance, ctx: AppContext): void {
+  registerImport<ImportRow>(app, '车辆管理', {
     url: '/truck/import',
     summary: '导入车辆（新增）',
     access: TRUCK_CODES,
@@ -199,32 +185,7 @@ export function truckImport(ctx: AppContext): ImportDef<ImportRow> {
           .values(
             part.map((r) => ({
               merchant_id: auth.merchantId,
-              team_code: r.teamCode,
-              car_no: r.carNo,
-              plate_color: r.plateColor,
-              vin: r.vin,
-              car_type: r.carType,
-              brand: r.brand,
-              series: r.series,
-              fuel_type: r.fuelType,
-              car_info_type: r.carInfoType,
-              owner_name: r.ownerName,
-              owner_phone: r.ownerPhone,
-              terminal_id: r.terminalId,
-              driver_id: r.driverId,
-              video_channels: r.videoChannels,
-              channel_names: r.channelNames,
-              tank_capacity: r.tankCapacity,
-              speed_limit: r.speedLimit,
-              load_capacity: r.loadCapacity,
-              engine_no: r.engineNo,
-              register_date: r.registerDate,
-              driving_license_expiry: r.drivingLicenseExpiry,
-              operating_license_no: r.operatingLicenseNo,
-              operating_license_expiry: r.operatingLicenseExpiry,
-              insurance_expiry: r.insuranceExpiry,
-              annual_inspection_expiry: r.annualInspectionExpiry,
-              remark: r.remark,
+              ...truckColumns(r),
               created_at: now,
               updated_at: now,
             })),
@@ -234,21 +195,14 @@ export function truckImport(ctx: AppContext): ImportDef<ImportRow> {
         for (const a of added) {
           if (a.terminal_id === null) continue;
           terminalIds.push(a.terminal_id);
-          await tx
-            .updateTable('terminal')
-            .set({ team_code: a.team_code, updated_at: now })
-            .where('id', '=', a.terminal_id)
-            .execute();
+          await followTruck(tx, a.terminal_id, a.team_code, now);
         }
         await recordOperations(
           tx,
           auth,
-          added.map((a) => ({
-            pageEnum: OPERATE_LOG_PAGES.truck,
-            dataId: a.id,
-            teamCode: a.team_code,
-            content: `导入新增车辆 ${a.car_no}（车架号 ${a.vin}）`,
-          })),
+          added.map((a) =>
+            recordLog(TRUCK_RECORD, a.id, a.team_code, `导入新增车辆 ${a.car_no}（车架号 ${a.vin}）`),
+          ),
           now,
         );
       }
@@ -258,10 +212,5 @@ export function truckImport(ctx: AppContext): ImportDef<ImportRow> {
         setTimeout(() => void announceTerminals(ctx, terminalIds).catch(() => undefined), 1000).unref();
       }
     },
-  };
-}
-
-export function registerTruckSheets(app: FastifyInstance, ctx: AppContext): void {
-  registerExport(app, '车辆管理', truckExport(ctx));
-  registerImport(app, '车辆管理', truckImport(ctx));
+  });
 }
