@@ -2,8 +2,8 @@ import { mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { formatDateTime, startOfShanghaiDay } from '@fleet/domain';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../apps/server/src/db/connection';
 import {
   alarmRow,
@@ -11,9 +11,8 @@ import {
   fixtureTrucks,
   insertAlarms,
 } from '../apps/server/src/modules/alarms/alarm-fixtures';
-import { launchBrowser, settled } from './support/browser';
-import { copyWebDist, type RunningServer, startServer } from './support/server';
-import { signIn } from './support/session';
+import { copyWebDist } from './support/server';
+import { onFailureShotIn, openSession, type Session, shotIn, signIn, viewAt } from './support/session';
 
 /**
  * The alarm pages as a new user met them (issue 10, findings 18-20): an episode both the terminal
@@ -25,39 +24,32 @@ import { signIn } from './support/session';
 const SCREENSHOTS_DIR = process.env.ALARM_SCREENSHOTS_DIR ?? path.join(tmpdir(), 'alarms-new-user-shots');
 const MIN = 60_000;
 
-let server: RunningServer;
+let session: Session;
 let webCopy: string;
-let browser: Browser;
 let page: Page;
 let truck: FixtureTruck;
 /** Start times of the two alarms as the lists show them. */
 const started = { speeding: '', adas: '' };
-const pageErrors: string[] = [];
+let pageErrors: string[];
 
-const view = (p: string) => page.locator(`[data-view="${p}"]`);
+const view = (p: string) => viewAt(page, p);
 const rows = (scope: Locator) => scope.locator('.ant-table-tbody tr.ant-table-row');
 const detailDrawer = () => page.getByRole('dialog').filter({ hasText: '报警详情' });
 
-async function shot(name: string): Promise<void> {
-  await settled(page, 300);
-  await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `${name}.png`) });
-}
+const shot = (name: string) => shotIn(page, SCREENSHOTS_DIR, name);
 
 beforeAll(async () => {
   await mkdir(SCREENSHOTS_DIR, { recursive: true });
   webCopy = await copyWebDist();
-  server = await startServer({ env: { WEB_DIST_DIR: webCopy } });
-  browser = await launchBrowser();
-  const context = await browser.newContext({
-    baseURL: server.baseUrl,
-    locale: 'zh-CN',
+  session = await openSession({
+    account: null,
+    env: { WEB_DIST_DIR: webCopy },
     timezoneId: 'Asia/Shanghai',
     viewport: { width: 1600, height: 900 },
   });
-  page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  ({ page, pageErrors } = session);
 
-  const database = connect(server.databaseUrl);
+  const database = connect(session.server.databaseUrl);
   [truck] = (await fixtureTrucks(database.db, '10000010010001')) as [FixtureTruck];
   const now = Date.now();
   const start = Math.max(now - 20 * MIN, startOfShanghaiDay(new Date(now)).getTime() + 1000);
@@ -101,18 +93,15 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await session?.close();
   if (webCopy) await rm(webCopy, { recursive: true, force: true });
 });
 
-beforeEach(({ task, onTestFailed }) => {
-  onTestFailed(async () => {
-    if (page && !page.isClosed())
-      await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `failed-${task.id}.png`) });
-    console.error(`server output:\n${server.output()}`);
-  });
-});
+onFailureShotIn(
+  SCREENSHOTS_DIR,
+  () => page,
+  () => session?.server,
+);
 
 describe('alarms as a new user sees them', () => {
   it('finding 18 and 19: one alarm of both sources, every detail field labelled and formatted, the level filled', async () => {

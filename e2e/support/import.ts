@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import type { Locator } from 'playwright-core';
+import type { Download, Locator, Page } from 'playwright-core';
 
 /** A file by its path, or built in memory. */
 export type ImportFile = string | { name: string; mimeType: string; buffer: Buffer };
@@ -25,20 +25,39 @@ export async function writeSheet(
   sheetName: string,
   rows: (string | number)[][],
 ): Promise<string> {
+  const file = path.join(tmpdir(), `${prefix}-${Date.now()}-${rows.length}.xlsx`);
+  await writeFile(file, await sheetBuffer(sheetName, rows));
+  return file;
+}
+
+/** Writes `rows` as the sheet `sheetName` of a new workbook in memory. */
+export async function sheetBuffer(sheetName: string, rows: unknown[][]): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
   const ws = book.addWorksheet(sheetName);
   for (const r of rows) ws.addRow(r);
-  const file = path.join(tmpdir(), `${prefix}-${Date.now()}-${rows.length}.xlsx`);
-  await writeFile(file, Buffer.from(await book.xlsx.writeBuffer()));
-  return file;
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+/** Clicks `trigger` (导出, 下载, a template link) and waits for the download it starts; answers it and its file. */
+export async function exportDownload(
+  page: Page,
+  trigger: Locator,
+): Promise<{ download: Download; file: string }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), trigger.click()]);
+  return { download, file: (await download.path()) as string };
+}
+
+/** The first sheet of a workbook file (an exported one). */
+export async function firstSheet(file: string): Promise<ExcelJS.Worksheet> {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load((await readFile(file)) as unknown as ArrayBuffer);
+  return book.worksheets[0] as ExcelJS.Worksheet;
 }
 
 /** The rows of a workbook's first sheet (an exported file), each without ExcelJS's empty cell 0. */
 export async function readSheet(file: string): Promise<unknown[][]> {
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load((await readFile(file)) as unknown as ArrayBuffer);
   const rows: unknown[][] = [];
-  book.worksheets[0]?.eachRow((r) => {
+  (await firstSheet(file)).eachRow((r) => {
     rows.push((r.values as unknown[]).slice(1));
   });
   return rows;

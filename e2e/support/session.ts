@@ -1,4 +1,7 @@
+import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
+import { beforeEach } from 'vitest';
+import { sha256Hex } from '../../apps/server/src/modules/auth/tokens';
 import { button, launchBrowser, settled } from './browser';
 import { type RunningServer, type StartOptions, startServer } from './server';
 
@@ -6,14 +9,33 @@ import { type RunningServer, type StartOptions, startServer } from './server';
 export const ACCOUNTS = {
   admin: 'Admin@123',
   dispatch: 'Dispatch@123',
+  finance: 'Finance@123',
+  safety: 'Safety@123',
 } as const;
 export type Account = keyof typeof ACCOUNTS;
 
-/** The server's answer to a sign-in. */
-export interface LoginAnswer {
+/** The server's answer to an API call. */
+export interface Envelope<T = unknown> {
   code: number;
   msg: string;
-  data: { token: string };
+  data: T;
+}
+
+/** The server's answer to a sign-in. */
+export type LoginAnswer = Envelope<{ token: string; refreshToken: string }>;
+
+/** Signs in through the API alone (no page), as the login page does: the password goes hashed. */
+export async function apiSignIn(
+  baseUrl: string,
+  username: string,
+  password: string = ACCOUNTS[username as Account],
+): Promise<LoginAnswer> {
+  const answer = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: sha256Hex(password) }),
+  });
+  return (await answer.json()) as LoginAnswer;
 }
 
 /** Matches the response to the API call `/api<path>`. */
@@ -37,12 +59,36 @@ export async function signIn(
   return body;
 }
 
-export interface SessionOptions extends StartOptions {
-  /** Who signs in; none when null. */
-  account: Account | null;
+export interface PageOptions {
+  /** 1440×900 when not given. */
+  viewport?: { width: number; height: number };
   acceptDownloads?: boolean;
   /** The browser's time zone (the machine's when not given). */
   timezoneId?: string;
+}
+
+/** A page in a new browser context on `baseURL` (zh-CN); its uncaught errors go to `pageErrors`. */
+export async function newPage(
+  browser: Browser,
+  baseURL: string,
+  options: PageOptions = {},
+  pageErrors?: string[],
+): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL,
+    locale: 'zh-CN',
+    viewport: options.viewport ?? { width: 1440, height: 900 },
+    ...(options.acceptDownloads ? { acceptDownloads: true } : {}),
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+  });
+  const page = await context.newPage();
+  if (pageErrors) page.on('pageerror', (error) => pageErrors.push(error.message));
+  return page;
+}
+
+export interface SessionOptions extends StartOptions, PageOptions {
+  /** Who signs in; none when null. */
+  account: Account | null;
 }
 
 /** A running server, a browser and a page on it, signed in as the account asked for. */
@@ -58,7 +104,7 @@ export interface Session {
   close(): Promise<void>;
 }
 
-/** Starts the server and a browser, opens a page (zh-CN, 1440×900) and signs in on it. */
+/** Starts the server and a browser, opens a page (zh-CN, 1440×900 unless asked) and signs in on it. */
 export async function openSession(options: SessionOptions): Promise<Session> {
   const server = await startServer({ env: options.env });
   let browser: Browser | undefined;
@@ -70,16 +116,9 @@ export async function openSession(options: SessionOptions): Promise<Session> {
   };
   try {
     browser = await launchBrowser();
-    context = await browser.newContext({
-      baseURL: server.baseUrl,
-      locale: 'zh-CN',
-      viewport: { width: 1440, height: 900 },
-      ...(options.acceptDownloads ? { acceptDownloads: true } : {}),
-      ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
-    });
-    const page = await context.newPage();
     const pageErrors: string[] = [];
-    page.on('pageerror', (error) => pageErrors.push(error.message));
+    const page = await newPage(browser, server.baseUrl, options, pageErrors);
+    context = page.context();
     const login = options.account ? await signIn(page, options.account) : undefined;
     return { server, browser, context, page, login, pageErrors, close };
   } catch (error) {
@@ -90,6 +129,9 @@ export async function openSession(options: SessionOptions): Promise<Session> {
 
 /** The page shown now (kept-alive pages stay in the document, hidden). */
 export const shownView = (page: Page): Locator => page.locator('div[data-view]:not([hidden])');
+
+/** The page of the route `path` (shown or kept alive hidden). */
+export const viewAt = (page: Page, path: string): Locator => page.locator(`div[data-view="${path}"]`);
 
 /** A row of the table in `scope` holding `text`. */
 export const tableRow = (scope: Page | Locator, text: string): Locator =>
@@ -103,6 +145,31 @@ export const toastOf = (page: Page, text: string): Locator =>
 export async function tmpShot(page: Page, name: string, fullPage = true): Promise<void> {
   await settled(page, 300);
   await page.screenshot({ path: `/tmp/fleet-e2e-${name}.png`, fullPage });
+}
+
+/** Waits for motion to end, then saves a screenshot of the window to <dir>/<name>.png. */
+export async function shotIn(page: Page, dir: string, name: string): Promise<void> {
+  await settled(page, 300);
+  await page.screenshot({ path: path.join(dir, `${name}.png`) });
+}
+
+/**
+ * Registers, for every test of the file, a screenshot of the page to <dir>/failed-<test id>.png
+ * and the server's output when the test fails.
+ */
+export function onFailureShotIn(
+  dir: string,
+  page: () => Page | undefined,
+  server: () => RunningServer | undefined,
+): void {
+  beforeEach(({ task, onTestFailed }) => {
+    onTestFailed(async () => {
+      const shown = page();
+      if (shown && !shown.isClosed())
+        await shown.screenshot({ path: path.join(dir, `failed-${task.id}.png`) });
+      console.error(`server output:\n${server()?.output()}`);
+    });
+  });
 }
 
 /** Prints, for a failed test, a screenshot to /tmp, the page's errors and the server's last output. */
