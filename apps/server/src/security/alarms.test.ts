@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { raiseAlarms, TEAM_TWO } from '../modules/messages/test-fixtures';
-import { TestTerminal } from '../telematics/gateway/test-terminal';
-import { type AdasAlarm, alarmWord, encodeLocation, type LocationInput } from '../telematics/jt808';
+import { type AdasAlarm, alarmWord, type LocationInput } from '../telematics/jt808';
 import { call, DEMO, login, startTestApp, TEST_DATABASES, type TestApp } from '../test/support';
-import { locationAt, MIN } from '../test/telematics';
+import { locationAt, loginTerminal, MIN, report, truckRowOf } from '../test/telematics';
 
 /** A label or value that is an English key (`frontSpeed`, `roadSignType`, `bit`). */
 const ENGLISH_KEY = /^[a-z]+([A-Z][a-z]*)*$/;
@@ -55,23 +54,11 @@ describe.each(TEST_DATABASES)('alarms as a new user sees them on $title', (datab
   });
   afterAll(() => t.close());
 
-  async function truckOf(phone: string) {
-    return t.db.db
-      .selectFrom('truck')
-      .innerJoin('terminal', 'terminal.id', 'truck.terminal_id')
-      .select(['truck.id', 'truck.speed_limit'])
-      .where('terminal.phone', '=', phone)
-      .executeTakeFirstOrThrow();
-  }
+  const truckOf = (phone: string) => truckRowOf(t, phone);
 
-  async function report(phone: string, points: LocationInput[]): Promise<void> {
-    const terminal = await TestTerminal.connect(t.app.jt808Port as number, phone);
-    await terminal.login();
-    for (const p of points) {
-      const h = terminal.header();
-      terminal.send(encodeLocation(h, p));
-      expect((await terminal.answerTo(h.serial)).result).toBe(0);
-    }
+  async function reportAs(phone: string, points: LocationInput[]): Promise<void> {
+    const terminal = await loginTerminal(t, phone);
+    for (const result of await report(terminal, points)) expect(result).toBe(0);
     await terminal.close();
   }
 
@@ -85,7 +72,7 @@ describe.each(TEST_DATABASES)('alarms as a new user sees them on $title', (datab
     const truck = await truckOf('13800000037');
     const limit = truck.speed_limit ?? 100;
     const overspeed = alarmWord(['overspeed']);
-    await report('13800000037', [
+    await reportAs('13800000037', [
       at(0, { speed: limit - 10 }),
       at(1, { speed: limit + 15, alarm: overspeed }),
       at(2, { speed: limit + 20, alarm: overspeed }),
@@ -110,7 +97,7 @@ describe.each(TEST_DATABASES)('alarms as a new user sees them on $title', (datab
   it('finding 19: every detail field has a Chinese label and a formatted value, and the level is filled', async () => {
     const truck = await truckOf('13800000038');
     const time = base + 10 * MIN;
-    await report('13800000038', [
+    await reportAs('13800000038', [
       at(10, { extras: { adas: adasItem(time) } }),
       at(11, { alarm: alarmWord(['powerCut']) }),
       at(12),

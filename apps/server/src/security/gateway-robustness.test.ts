@@ -8,7 +8,6 @@ import {
   encodeLocation,
   encodeLocationBody,
   encodeSubpackaged,
-  type LocationInput,
   MSG,
 } from '../telematics/jt808';
 import {
@@ -20,7 +19,7 @@ import {
   TEST_DATABASES,
   type TestApp,
 } from '../test/support';
-import { waitFor } from '../test/telematics';
+import { reportOne as report, truckRowOf, waitFor } from '../test/telematics';
 
 /** The frame of the outside test: terminal 013800000003, 39.1°N, 117.2°W (status bit 3: west). */
 const WEST_FRAME = Buffer.from(
@@ -42,14 +41,7 @@ describe.each(TEST_DATABASES)('gateway robustness on $title', (database) => {
   });
   afterAll(() => t.close());
 
-  async function truckOf(phone: string) {
-    return t.db.db
-      .selectFrom('truck')
-      .innerJoin('terminal', 'terminal.id', 'truck.terminal_id')
-      .select(['truck.id', 'truck.vin'])
-      .where('terminal.phone', '=', phone)
-      .executeTakeFirstOrThrow();
-  }
+  const truckOf = (phone: string) => truckRowOf(t, phone);
   const positions = (truckId: number) =>
     t.db.db
       .selectFrom('position')
@@ -63,13 +55,6 @@ describe.each(TEST_DATABASES)('gateway robustness on $title', (database) => {
       .select(['time', 'lat', 'lon'])
       .where('truck_id', '=', truckId)
       .executeTakeFirstOrThrow();
-
-  /** Sends one report and answers the platform's 0x8001 result. */
-  async function report(terminal: TestTerminal, location: LocationInput): Promise<number> {
-    const header = terminal.header();
-    terminal.send(encodeLocation(header, location));
-    return (await terminal.answerTo(header.serial)).result;
-  }
 
   it('finding 10: the outside test frame is answered, stored flagged, kept out of the live state, and every list still answers', async () => {
     const truck = await truckOf('13800000003');

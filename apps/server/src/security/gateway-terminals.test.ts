@@ -15,6 +15,7 @@ import {
 } from '../telematics/jt808';
 import { encodeBatchLocationBody } from '../telematics/jt808/messages/location-report';
 import { call, DEMO, login, startTestApp, TEST_DATABASES, type TestApp } from '../test/support';
+import { reportOne, waitFor } from '../test/telematics';
 
 /** A JPEG-looking file of `size` bytes (start and end markers around random bytes). */
 function jpeg(size: number): Buffer {
@@ -26,13 +27,6 @@ function jpeg(size: number): Buffer {
 }
 
 const beijing: LocationInput = { lat: 39.908692, lon: 116.397477, speed: 30, time: 0 };
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 3000): Promise<void> {
-  for (const until = Date.now() + timeoutMs; !(await check()); ) {
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe.each(TEST_DATABASES)('terminal security of the gateway on $title', (database) => {
   let t: TestApp;
@@ -59,11 +53,9 @@ describe.each(TEST_DATABASES)('terminal security of the gateway on $title', (dat
     return rows.length;
   };
   /** Sends one report and answers the platform's result for it. */
-  async function report(terminal: TestTerminal): Promise<number> {
-    const h = terminal.header();
+  function report(terminal: TestTerminal): Promise<number> {
     minute++;
-    terminal.send(encodeLocation(h, { ...beijing, time: t.now() - 30 * 60_000 + minute * 1000 }));
-    return (await terminal.answerTo(h.serial)).result;
+    return reportOne(terminal, { ...beijing, time: t.now() - 30 * 60_000 + minute * 1000 });
   }
 
   it('finding 11: a registration that does not match the recorded terminal ID, maker or model is refused with result 4', async () => {

@@ -8,15 +8,19 @@ export const MIN = 60_000;
 export const ACC = 1;
 export const LOCATED = 2;
 
-/** The id of the truck the terminal with this phone number is mounted in. */
-export async function truckOf(t: TestApp, phone: string): Promise<number> {
-  const row = await t.db.db
+/** The row of the truck the terminal with this phone number is mounted in. */
+export function truckRowOf(t: TestApp, phone: string) {
+  return t.db.db
     .selectFrom('truck')
     .innerJoin('terminal', 'terminal.id', 'truck.terminal_id')
-    .select('truck.id')
+    .selectAll('truck')
     .where('terminal.phone', '=', phone)
     .executeTakeFirstOrThrow();
-  return row.id;
+}
+
+/** The id of the truck the terminal with this phone number is mounted in. */
+export async function truckOf(t: TestApp, phone: string): Promise<number> {
+  return (await truckRowOf(t, phone)).id;
 }
 
 /** Sends reports one after the other, each after the previous one's acknowledgement; the results of the answers. */
@@ -28,6 +32,11 @@ export async function report(terminal: TestTerminal, points: LocationInput[]): P
     results.push((await terminal.answerTo(h.serial)).result);
   }
   return results;
+}
+
+/** Sends one report; the platform's result in its answer (0x8001). */
+export async function reportOne(terminal: TestTerminal, point: LocationInput): Promise<number> {
+  return (await report(terminal, [point]))[0] as number;
 }
 
 /** A terminal connected to the test app's JT/T 808 gateway, registered and authenticated. */
