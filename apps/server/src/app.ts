@@ -32,6 +32,7 @@ import { registerInviteRoutes } from './modules/driver-registrations/invites.rou
 import { registerRegistrationPublicRoutes } from './modules/driver-registrations/registrations.public';
 import { registerReviewRoutes } from './modules/driver-registrations/review.routes';
 import { driverRecord } from './modules/drivers/drivers.record';
+import { feeTypeRecord } from './modules/fee-types/fee-types.record';
 import { registerFieldSettingRoutes } from './modules/field-settings/field-settings.routes';
 import { registerFileTaskRoutes } from './modules/file-tasks/file-tasks.routes';
 import { registerFileRoutes } from './modules/files/files.routes';
@@ -105,6 +106,7 @@ const FEATURES = [
   (api: FastifyInstance, ctx: AppContext) => registerRecord(api, ctx, driverRecord(ctx)),
   (api: FastifyInstance, ctx: AppContext) => registerRecord(api, ctx, customerRecord),
   (api: FastifyInstance, ctx: AppContext) => registerRecord(api, ctx, addressRecord),
+  (api: FastifyInstance, ctx: AppContext) => registerRecord(api, ctx, feeTypeRecord),
   registerMarkAddressRoutes,
   registerInviteRoutes,
   registerRegistrationPublicRoutes,

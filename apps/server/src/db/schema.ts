@@ -19,6 +19,7 @@ import type {
   DriverRegistrationTable,
 } from '../modules/driver-registrations/driver-registrations.table';
 import type { DriverSalaryInfoTable, DriverTable } from '../modules/drivers/drivers.table';
+import type { FeeTypeTable } from '../modules/fee-types/fee-types.table';
 import type { UserFieldSetTable } from '../modules/field-settings/field-settings.table';
 import type { FileTaskTable } from '../modules/file-tasks/file-tasks.table';
 import type { UploadedFileTable } from '../modules/files/files.table';
@@ -67,6 +68,7 @@ export interface Database {
   driver_salary_info: DriverSalaryInfoTable;
   customer: CustomerTable;
   common_address: CommonAddressTable;
+  fee_type: FeeTypeTable;
   driver_register_invite: DriverRegisterInviteTable;
   driver_registration: DriverRegistrationTable;
   truck: TruckTable;

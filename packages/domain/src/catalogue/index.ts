@@ -8,6 +8,7 @@ export * from './dictionaries';
 export * from './enum-label';
 export * from './enums';
 export * from './fault-advice';
+export * from './fee-types';
 export * from './fuel-types';
 export * from './master-data';
 export * from './operate-log-pages';

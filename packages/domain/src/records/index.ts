@@ -1,6 +1,7 @@
 export * from './address';
 export * from './customer';
 export * from './driver';
+export * from './fee-type';
 export * from './truck';
 export {
   defineRecordMeta,

@@ -15,6 +15,7 @@ import * as m0015 from './0015_master_data_order_indexes';
 import * as m0016 from './0016_terminal_auth_code';
 import * as m0017 from './0017_membership_status_role_owner';
 import * as m0019 from './0019_position_report_key';
+import * as m0020 from './0020_fee_types';
 
 /** Every migration in order; names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0016_terminal_auth_code': m0016,
   '0017_membership_status_role_owner': m0017,
   '0019_position_report_key': m0019,
+  '0020_fee_types': m0020,
 };

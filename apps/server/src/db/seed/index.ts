@@ -1,6 +1,7 @@
 import { ROLE_PRESET_NAMES, ROLE_PRESETS, type RolePreset } from '@fleet/domain';
 import type { Kysely } from 'kysely';
 import { hashPassword, sha256Hex } from '../../modules/auth/tokens';
+import { addBuiltInFeeTypes } from '../../modules/fee-types/fee-types.record';
 import type { Database } from '../schema';
 import { seedDemoAlarms } from './demo-alarms';
 import { type DemoTruck, demoFleet } from './demo-fleet';
@@ -52,6 +53,7 @@ export async function seedDemo(
           })),
         )
         .execute();
+      await addBuiltInFeeTypes(tx, merchant.id, m.teams[0]?.code ?? '', now);
       for (const preset of m.roles) {
         const role = await tx
           .insertInto('role')

@@ -3,6 +3,7 @@ import {
   ALARM_PAGE_CODES,
   CUSTOMER_RECORD,
   DRIVER_RECORD,
+  FEE_TYPE_RECORD,
   OPERATE_LOG_PAGES,
   type OperateLogPage,
   recordInfoCodes,
@@ -26,7 +27,7 @@ import { USER_ADMIN_CODES } from '../users/system-users.routes';
 
 /** The table a logged record lives in, and whether it is reference data shared down the team tree. */
 interface RecordTable {
-  table: 'customer' | 'line' | 'station' | 'common_address' | 'truck' | 'driver' | 'terminal';
+  table: 'customer' | 'line' | 'station' | 'common_address' | 'truck' | 'driver' | 'terminal' | 'fee_type';
   shared: boolean;
 }
 type OtherTable = 'alarm' | 'push' | 'fence_set' | 'user_authorization' | 'driver_registration';
@@ -55,7 +56,7 @@ function accessTable(): Readonly<Record<OperateLogPage, LogAccess>> {
     [P.line]: { codes: LINE_READ_CODES, record: { table: 'line', shared: true } },
     [P.transportPrice]: { codes: ['car090107', 'tc010504'] },
     [P.waybill]: { codes: ['car110102', 'tc010102', 'car050204'] },
-    [P.feeType]: { codes: ['car080107'] },
+    [P.feeType]: { codes: FEE_TYPE_RECORD.readCodes, record: { table: 'fee_type', shared: true } },
     [P.truck]: { codes: TRUCK_CODES, record: { table: 'truck', shared: false } },
     [P.driver]: { codes: recordInfoCodes(DRIVER_RECORD), record: { table: 'driver', shared: false } },
     [P.station]: { codes: STATION_READ_CODES, record: { table: 'station', shared: true } },
