@@ -2,22 +2,14 @@
  * API latency on a real HTTP listener and a fresh database: the session calls every page makes,
  * against /api/health (no database) as the baseline of the same run.
  *   npm run bench            (SQLite in a temp dir)
- *   BENCH_DATABASE_URL=postgres://... npm run bench
+ *   BENCH_DATABASE_URL=postgres://... npm run bench   (a fresh schema on it)
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { buildApp } from '@fleet/server/src/app';
-import { loadConfig } from '@fleet/server/src/config';
 import { sha256Hex } from '@fleet/server/src/modules/auth/tokens';
+import { freshDatabase, startHttpServer } from './support';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'fleet-bench-'));
-const databaseUrl = process.env.BENCH_DATABASE_URL ?? `sqlite:${path.join(dir, 'fleet.db')}`;
-const config = { ...loadConfig({}), databaseUrl, port: 0, logLevel: 'silent', loginRateLimit: 1_000_000 };
-const app = await buildApp(config, { logger: false });
-await app.listen({ host: '127.0.0.1', port: 0 });
-const address = app.server.address();
-const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api`;
+const fresh = await freshDatabase();
+const database = fresh.open();
+const { app, base } = await startHttpServer(fresh, database);
 
 async function post(url: string, body: unknown, token?: string) {
   const res = await fetch(base + url, {
@@ -74,7 +66,7 @@ const results = [
   await measure('POST /auth/login (scrypt)', 100, 4, login),
 ];
 const baseline = results[0]?.median ?? 1;
-console.log(`database: ${databaseUrl.startsWith('sqlite:') ? 'sqlite' : 'postgres'}`);
+console.log(`database: ${fresh.name}`);
 console.table(
   results.map((r) => ({
     call: r.name,
@@ -87,4 +79,5 @@ console.table(
   })),
 );
 await app.close();
-rmSync(dir, { recursive: true, force: true });
+await database.close();
+await fresh.dispose();
