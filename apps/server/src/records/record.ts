@@ -122,7 +122,11 @@ export interface RecordDef<Form extends TeamForm, Filter, View, ImportRow = neve
      * Columns a save derives from the form's columns, the time and (on edit) the stored row, written
      * beside them on add, edit and import (e.g. when a driver's photos were checked).
      */
-    savedColumns?: (columns: Record<string, unknown>, at: number, before?: StoredRow) => Record<string, unknown>;
+    savedColumns?: (
+      columns: Record<string, unknown>,
+      at: number,
+      before?: StoredRow,
+    ) => Record<string, unknown>;
     /** The table has no `created_by` column (the recipe writes the adding user there otherwise). */
     noCreatedBy?: boolean;
   };
@@ -144,6 +148,11 @@ export interface RecordDef<Form extends TeamForm, Filter, View, ImportRow = neve
   export?: {
     title: string;
     columns: readonly ExportColumn<ExportRow>[];
+    /**
+     * How the export is asked when not as the list is (GET with the list's query string for a list by
+     * query, POST with the filter as body otherwise), e.g. POST beside a GET list.
+     */
+    method?: 'GET' | 'POST';
     /** A page of exported rows, when the sheet shows more than the list (`views` or `view` otherwise). */
     rows?: (db: Kysely<Database>, rows: never[]) => Promise<ExportRow[]>;
   };

@@ -7,9 +7,9 @@ import type { Database } from '../db/schema';
 import { badInput, notFound } from '../http/envelope';
 import { idField } from '../http/form-fields';
 import { paging, route } from '../http/route';
-import { checkTeam } from '../modules/teams/check-team';
 import { describeChanges } from '../modules/operate-log/changes';
 import { recordOperation } from '../modules/operate-log/operate-log.repository';
+import { checkTeam } from '../modules/teams/check-team';
 import type { RecordDef, StoredRow, TeamForm } from './record';
 import {
   changeableRow,
@@ -235,7 +235,13 @@ export function registerRecord<Form extends TeamForm, Filter, View, ImportRow, E
             : tables(tx).deleteFrom(meta.table).where('id', 'in', ids);
           await gone.execute();
           for (const r of rows)
-            await log(tx, auth, { id: r.id, teamCode: r.team_code }, `删除${entity} ${def.form.deletedText?.(r) ?? nameOf(r)}`, at);
+            await log(
+              tx,
+              auth,
+              { id: r.id, teamCode: r.team_code },
+              `删除${entity} ${def.form.deletedText?.(r) ?? nameOf(r)}`,
+              at,
+            );
         });
         return { deleted: rows.length };
       },

@@ -18,7 +18,8 @@ type AnyDef = RecordDef<any, any, any, any>;
 export const missingMessage = (meta: RecordMeta) => `${meta.entity}不存在或无权操作`;
 
 /** The definition's message of a record missing or out of reach. */
-export const missingOf = (def: { meta: RecordMeta; missing?: string }) => def.missing ?? missingMessage(def.meta);
+export const missingOf = (def: { meta: RecordMeta; missing?: string }) =>
+  def.missing ?? missingMessage(def.meta);
 
 /** An operation-log entry about one record. */
 export function recordLog(meta: RecordMeta, id: number, teamCode: string, content: string): Operation {
@@ -142,7 +143,7 @@ export async function takenValues<Form>(
 export async function checkUnique<Form extends TeamForm>(
   db: Kysely<Database>,
   auth: AuthContext,
-  def: RecordDef<Form, unknown, unknown, unknown>,
+  def: Pick<RecordDef<Form, unknown, unknown, unknown>, 'meta' | 'unique' | 'form'>,
   form: Form,
   exceptId?: number,
 ): Promise<void> {

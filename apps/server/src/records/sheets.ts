@@ -38,7 +38,7 @@ export function registerRecordSheets<Form extends TeamForm, Filter, View, Import
 
   if (meta.paths.export && def.export) {
     const exported = def.export;
-    const byQuery = def.listByQuery === true;
+    const byQuery = (exported.method ?? (def.listByQuery ? 'GET' : 'POST')) === 'GET';
     registerExport<Filter, ExportRow>(app, def.tag, {
       url: meta.paths.export,
       method: byQuery ? 'GET' : 'POST',
@@ -76,7 +76,7 @@ export function registerRecordSheets<Form extends TeamForm, Filter, View, Import
       write: own.write,
     });
   } else if (meta.paths.import && def.import) {
-    const imported: FormImport<Form, ImportRow> = def.import;
+    const imported = def.import as FormImport<Form, ImportRow>;
     type Row = ImportRow & { team?: string | null };
     const uniques = (def.unique ?? []) as readonly UniqueField<Form>[];
     registerImport<Row>(app, def.tag, {

@@ -26,6 +26,11 @@ export interface RecordMeta<Field extends string = string> {
   pageEnum: OperateLogPage;
   /** Menu codes of the pages that list it; one of them opens the list, the detail and the log. */
   readCodes: readonly string[];
+  /**
+   * Menu codes that may open one record (the read codes when not given), e.g. also a review page
+   * opening the records it created.
+   */
+  infoCodes?: readonly string[];
   /** Menu codes that may add, edit, enable or delete it (the read codes when not given). */
   writeCodes?: readonly string[];
   /** The spec's paths of the generated routes (without /api); a missing one is not generated. */
@@ -54,6 +59,11 @@ export function defineRecordMeta<const M extends RecordMeta>(meta: M): M {
 /** The codes that may change a record of the type. */
 export function recordWriteCodes(meta: RecordMeta): readonly string[] {
   return meta.writeCodes ?? meta.readCodes;
+}
+
+/** The codes that may open one record of the type. */
+export function recordInfoCodes(meta: RecordMeta): readonly string[] {
+  return meta.infoCodes ?? meta.readCodes;
 }
 
 /** The URL of the import template of a record type, as the browser fetches it. */

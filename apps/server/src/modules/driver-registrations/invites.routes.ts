@@ -8,8 +8,8 @@ import { badInput, notFound } from '../../http/envelope';
 import { idField, optionalText, teamCodeField } from '../../http/form-fields';
 import { pageOf, paging, route } from '../../http/route';
 import { inScope } from '../../http/scope';
-import { checkTeam } from '../drivers/drivers.repository';
 import { recordOperation } from '../operate-log/operate-log.repository';
+import { checkTeam } from '../teams/check-team';
 import { REGISTRATION_STATUS } from './registrations.fields';
 
 /** 司机自助注册 (car090108): the invitation links drivers register through. */

@@ -15,7 +15,7 @@ import {
   LICENSE_CLASS_MESSAGE,
   licenseClassName,
   MAX_DRIVER_PHOTOS,
-} from '../drivers/drivers.fields';
+} from '../drivers/drivers.record';
 import type { DriverRegistrationTable } from './driver-registrations.table';
 
 /** 0 phone verified (being filled in), 1 waiting for review, 2 approved, 3 rejected. */

@@ -9,9 +9,10 @@ import { badInput, notFound } from '../../http/envelope';
 import { idField, teamCodeField } from '../../http/form-fields';
 import { pageOf, paging, route } from '../../http/route';
 import { inScope } from '../../http/scope';
-import { checkDriverUnique, checkTeam } from '../drivers/drivers.repository';
-import { insertDriver } from '../drivers/drivers.routes';
+import { checkUnique } from '../../records/repository';
+import { driverRecord, insertDriver } from '../drivers/drivers.record';
 import { recordOperation } from '../operate-log/operate-log.repository';
+import { checkTeam } from '../teams/check-team';
 import { REGISTRATION_LABELS, REGISTRATION_STATUS, registrationView } from './registrations.fields';
 
 /** 司机车辆注册审核 (car090109). */
@@ -147,6 +148,7 @@ export function registerReviewRoutes(app: FastifyInstance, ctx: AppContext): voi
   const tag = '司机车辆注册审核';
   const { db } = ctx;
   const now = ctx.config.now;
+  const drivers = driverRecord(ctx);
   const notify = (phone: string, text: string) =>
     ctx.sms.send(phone, text).catch((err: unknown) => app.log.warn({ err }, 'registration SMS failed'));
 
@@ -223,7 +225,7 @@ export function registerReviewRoutes(app: FastifyInstance, ctx: AppContext): voi
         status: 1 as const,
         remark: null,
       };
-      await checkDriverUnique(db, auth.merchantId, form);
+      await checkUnique(db, auth, drivers, form);
       const at = now();
       const result = await db.transaction().execute(async (tx) => {
         const driverId = await insertDriver(tx, auth, form, at, 3, '通过自助注册审核新增司机');

@@ -1,4 +1,5 @@
 import {
+  DRIVER_RECORD,
   enumRecord,
   fenToYuan,
   formatDateTime,
@@ -12,10 +13,13 @@ import type { AppContext } from '../../app-context';
 import { badInput } from '../../http/envelope';
 import { idField, optionalText, teamCodeField } from '../../http/form-fields';
 import { pageOf, paging, route } from '../../http/route';
-import { inScope } from '../../http/scope';
+import { changeableRow, readableRows, recordLog } from '../../records/repository';
 import { recordOperation } from '../operate-log/operate-log.repository';
-import { findDriver } from './drivers.repository';
-import { DRIVER_CODES, driverLog } from './drivers.routes';
+import type { DriverRecord } from './drivers.record';
+
+const DRIVER_CODES = DRIVER_RECORD.readCodes;
+const driverLog = (id: number, teamCode: string, content: string) =>
+  recordLog(DRIVER_RECORD, id, teamCode, content);
 
 /** Salary settlement: per trip, per ton, per ton-kilometre. */
 export const SETTLE_TYPES = enumRecord(SALARY_SETTLE_TYPES);
@@ -41,7 +45,7 @@ const salaryLabels = {
  * driver, the photos still wait). Photos staff enter themselves count as checked. Staff look at
  * them (licence, ID card, portrait) and mark them checked, which the driver's log records.
  */
-export function registerDriverExtraRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function registerDriverExtraRoutes(app: FastifyInstance, ctx: AppContext, def: DriverRecord): void {
   const tag = '司机管理';
   const { db } = ctx;
   const now = ctx.config.now;
@@ -57,15 +61,7 @@ export function registerDriverExtraRoutes(app: FastifyInstance, ctx: AppContext)
       teamCode: teamCodeField.optional(),
     }),
     handler: async ({ auth, body }) => {
-      let q = db
-        .selectFrom('driver')
-        .leftJoin('team', (j) =>
-          j
-            .onRef('team.merchant_id', '=', 'driver.merchant_id')
-            .onRef('team.team_code', '=', 'driver.team_code'),
-        )
-        .where(inScope(auth.scope, 'driver'))
-        .where('driver.deleted_at', 'is', null)
+      let q = readableRows(db, auth, def)
         .where('driver.photos', 'is not', null)
         .where('driver.photos_checked_at', 'is', null);
       if (body.teamCode) q = q.where('driver.team_code', 'like', `${body.teamCode}%`);
@@ -110,15 +106,12 @@ export function registerDriverExtraRoutes(app: FastifyInstance, ctx: AppContext)
     body: z.object({ ids: z.array(idField('司机不正确')).min(1, '请选择司机').max(200, '一次最多200个') }),
     handler: async ({ auth, body }) => {
       const ids = [...new Set(body.ids)];
-      const drivers = await db
-        .selectFrom('driver')
-        .select(['id', 'name', 'team_code'])
-        .where(inScope(auth.scope, 'driver'))
-        .where('deleted_at', 'is', null)
-        .where('photos', 'is not', null)
-        .where('photos_checked_at', 'is', null)
-        .where('id', 'in', ids)
-        .execute();
+      const drivers = (await readableRows(db, auth, def)
+        .select(['driver.id', 'driver.name', 'driver.team_code'])
+        .where('driver.photos', 'is not', null)
+        .where('driver.photos_checked_at', 'is', null)
+        .where('driver.id', 'in', ids)
+        .execute()) as { id: number; name: string; team_code: string }[];
       if (drivers.length !== ids.length) throw badInput('司机不存在、无权操作或照片已核对');
       const at = now();
       await db.transaction().execute(async (tx) => {
@@ -155,7 +148,7 @@ export function registerDriverExtraRoutes(app: FastifyInstance, ctx: AppContext)
       remark: optionalText(200),
     }),
     handler: async ({ auth, body }) => {
-      const driver = await findDriver(db, auth, body.driverId);
+      const driver = await changeableRow(db, auth, DRIVER_RECORD, body.driverId);
       const values = {
         settle_type: body.settleType,
         base_salary: yuanToFen(body.baseSalary),
@@ -194,7 +187,7 @@ export function registerDriverExtraRoutes(app: FastifyInstance, ctx: AppContext)
     access: DRIVER_CODES,
     params: z.object({ id: idField('司机不正确') }),
     handler: async ({ auth, params }) => {
-      const driver = await findDriver(db, auth, params.id);
+      const driver = await changeableRow(db, auth, DRIVER_RECORD, params.id);
       const row = await db
         .selectFrom('driver_salary_info')
         .selectAll()
