@@ -44,7 +44,7 @@ import { registerMonitorRoutes } from './modules/monitor/monitor.routes';
 import { registerOperateLogRoutes } from './modules/operate-log/operate-log.routes';
 import { registerPushRoutes } from './modules/push/push.routes';
 import { registerRoleRoutes } from './modules/roles/roles.routes';
-import { registerStationRoutes } from './modules/stations/stations.routes';
+import { stationRecord } from './modules/stations/stations.record';
 import { registerTeamRoutes } from './modules/teams/teams.routes';
 import { registerTerminalRoutes } from './modules/terminals/terminals.routes';
 import { truckRecord } from './modules/trucks/trucks.record';
@@ -101,7 +101,7 @@ const FEATURES = [
   registerMonitorRoutes,
   registerHistoryRoutes,
   registerGeoRoutes,
-  registerStationRoutes,
+  (api: FastifyInstance, ctx: AppContext) => registerRecord(api, ctx, stationRecord),
   registerLineRoutes,
   (api: FastifyInstance, ctx: AppContext) => registerRecord(api, ctx, driverRecord(ctx)),
   (api: FastifyInstance, ctx: AppContext) => registerRecord(api, ctx, customerRecord),

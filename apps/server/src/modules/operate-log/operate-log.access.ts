@@ -7,6 +7,7 @@ import {
   OPERATE_LOG_PAGES,
   type OperateLogPage,
   recordInfoCodes,
+  STATION_RECORD,
 } from '@fleet/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -20,7 +21,6 @@ import { REVIEW_CODES } from '../driver-registrations/review.routes';
 import { LINE_READ_CODES } from '../lines/lines.fields';
 import { PUSH_CODES } from '../push/push.routes';
 import { ROLE_CODES } from '../roles/roles.routes';
-import { STATION_READ_CODES } from '../stations/stations.fields';
 import { TERMINAL_CODES } from '../terminals/terminal-fields';
 import { TRUCK_CODES } from '../trucks/truck-fields';
 import { USER_ADMIN_CODES } from '../users/system-users.routes';
@@ -59,7 +59,7 @@ function accessTable(): Readonly<Record<OperateLogPage, LogAccess>> {
     [P.feeType]: { codes: FEE_TYPE_RECORD.readCodes, record: { table: 'fee_type', shared: true } },
     [P.truck]: { codes: TRUCK_CODES, record: { table: 'truck', shared: false } },
     [P.driver]: { codes: recordInfoCodes(DRIVER_RECORD), record: { table: 'driver', shared: false } },
-    [P.station]: { codes: STATION_READ_CODES, record: { table: 'station', shared: true } },
+    [P.station]: { codes: STATION_RECORD.readCodes, record: { table: 'station', shared: true } },
     [P.alarm]: { codes: ALARM_PAGE_CODES, record: { table: 'alarm', shared: false } },
     [P.terminal]: { codes: TERMINAL_CODES, record: { table: 'terminal', shared: false } },
     [P.address]: { codes: ADDRESS_RECORD.readCodes, record: { table: 'common_address', shared: true } },

@@ -3,61 +3,22 @@ import {
   FENCE_MESSAGES,
   isNameText,
   NAME_TEXT_MESSAGE,
-  OPERATE_LOG_PAGES,
   STATION_KINDS,
+  STATION_RECORD,
 } from '@fleet/domain';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/schema';
 import type { AuthContext } from '../../http/auth';
-import { countOf } from '../../http/route';
-import { pagesByIdDesc } from '../file-tasks/export-pages';
-import type { ExportDef, ImportDef, ImportRowError } from '../file-tasks/file-tasks.contract';
+import type { OwnImport } from '../../records/record';
+import { recordLog, takenValues } from '../../records/repository';
+import type { ImportRowError } from '../file-tasks/file-tasks.contract';
 import { recordOperations } from '../operate-log/changes';
+import { chunks } from '../teams/team-lookup';
 import { teamSubtree } from '../teams/teams.repository';
-import { STATION_CODES, STATION_READ_CODES, stationView } from './stations.fields';
-import { filteredStations, type StationFilter, stationFilter } from './stations.repository';
 
-type StationView = ReturnType<typeof stationView>;
-
-export const stationExport: ExportDef<StationFilter, StationView> = {
-  url: '/station/export',
-  method: 'GET',
-  summary: '导出站点（与列表相同的筛选条件）',
-  access: STATION_READ_CODES,
-  input: stationFilter,
-  title: '站点列表',
-  columns: [
-    { header: '站点名称', width: 24, value: (r) => r.name },
-    { header: '站点类型', value: (r) => r.typeName },
-    { header: '所属车队', width: 20, value: (r) => r.teamName },
-    { header: '省份', value: (r) => r.province },
-    { header: '城市', value: (r) => r.city },
-    { header: '区县', value: (r) => r.district },
-    { header: '地址', width: 36, value: (r) => r.address },
-    { header: '经度', value: (r) => r.longitude },
-    { header: '纬度', value: (r) => r.latitude },
-    { header: '围栏类型', value: (r) => r.fenceTypeName },
-    { header: '围栏半径(米)', value: (r) => r.radius },
-    { header: '多边形顶点数', value: (r) => (r.fenceType === 'polygon' ? r.points.length : null) },
-    { header: '备注', width: 24, value: (r) => r.remark },
-    { header: '创建时间', width: 20, value: (r) => r.createTime },
-  ],
-  count: (db, auth, input) => countOf(filteredStations(db, auth, input)),
-  rows: async function* (db, auth, input, pageSize) {
-    const pages = pagesByIdDesc(pageSize, (before) => {
-      let q = filteredStations(db, auth, input);
-      if (before !== undefined) q = q.where('station.id', '<', before);
-      return q
-        .selectAll('station')
-        .select('team.team_name as teamName')
-        .orderBy('station.id', 'desc')
-        .limit(pageSize)
-        .execute();
-    });
-    for await (const page of pages) yield page.map(stationView);
-  },
-};
+// The station sheet: one circle-fenced station a row and its team by name, with its own messages
+// ('站点名称与第2行重复', '站点名称“…”已存在') and log ('导入站点 东胜（圆形，半径500米）').
 
 const KIND_BY_LABEL = new Map<string, number>(STATION_KINDS.map((k) => [k.label, k.value]));
 const number = (label: string) =>
@@ -90,20 +51,17 @@ const importRow = z
     const wrong = circleProblem({ lng: r.longitude, lat: r.latitude }, r.radius);
     if (wrong) ctx.addIssue({ code: 'custom', path: ['radius'], message: wrong });
   });
-type ImportRow = z.output<typeof importRow>;
+export type StationImportRow = z.output<typeof importRow>;
 
-/** Team names of the caller's subtree → codes; a name used twice in the tree is ambiguous. */
-async function teamsByName(db: Kysely<Database>, auth: AuthContext) {
+/** Team names of the caller's subtree → codes; null for a name two teams share. */
+export async function teamsByName(db: Kysely<Database>, auth: AuthContext) {
   const byName = new Map<string, string | null>();
   for (const t of await teamSubtree(db, auth.scope))
     byName.set(t.teamName, byName.has(t.teamName) ? null : t.teamCode);
   return byName;
 }
 
-export const stationImport: ImportDef<ImportRow> = {
-  url: '/station/import',
-  summary: '导入站点（圆形围栏：经纬度与半径）；全部正确才导入，否则逐行说明错误',
-  access: STATION_CODES,
+export const stationImport: OwnImport<StationImportRow> = {
   title: '站点导入',
   columns: [
     { header: '站点名称', key: 'name', required: true, example: '东胜煤矿装货点', width: 24 },
@@ -133,17 +91,11 @@ export const stationImport: ImportDef<ImportRow> = {
       if (first !== undefined) errors.push({ row: at, message: `站点名称与第${first}行重复` });
       else seen.set(r.name, at);
     });
-    const names = [...seen.keys()];
-    for (let i = 0; i < names.length; i += 500) {
-      const taken = await db
-        .selectFrom('station')
-        .select('name')
-        .where('merchant_id', '=', auth.merchantId)
-        .where('deleted_at', 'is', null)
-        .where('name', 'in', names.slice(i, i + 500))
-        .execute();
-      for (const { name } of taken)
-        errors.push({ row: seen.get(name) ?? 0, message: `站点名称“${name}”已存在` });
+    const unique = [{ field: 'name', column: 'name', taken: '' }] as const;
+    for (const names of chunks([...seen.keys()], 500)) {
+      const taken = await takenValues(db, auth.merchantId, STATION_RECORD, unique, () => names);
+      for (const name of taken.get('name') ?? [])
+        errors.push({ row: seen.get(name as string) ?? 0, message: `站点名称“${name}”已存在` });
     }
     return errors;
   },
@@ -164,25 +116,20 @@ export const stationImport: ImportDef<ImportRow> = {
       created_at: now,
       updated_at: now,
     }));
-    const ids: { id: number }[] = [];
-    for (let i = 0; i < values.length; i += 500)
-      ids.push(
-        ...(await tx
-          .insertInto('station')
-          .values(values.slice(i, i + 500))
-          .returning('id')
-          .execute()),
+    for (const part of chunks(values, 500)) {
+      const added = await tx
+        .insertInto('station')
+        .values(part)
+        .returning(['id', 'team_code', 'name', 'radius'])
+        .execute();
+      await recordOperations(
+        tx,
+        auth,
+        added.map((a) =>
+          recordLog(STATION_RECORD, a.id, a.team_code, `导入站点 ${a.name}（圆形，半径${a.radius}米）`),
+        ),
+        now,
       );
-    await recordOperations(
-      tx,
-      auth,
-      ids.map((row, i) => ({
-        pageEnum: OPERATE_LOG_PAGES.station,
-        dataId: row.id,
-        teamCode: values[i]?.team_code ?? auth.teamCode,
-        content: `导入站点 ${values[i]?.name}（圆形，半径${values[i]?.radius}米）`,
-      })),
-      now,
-    );
+    }
   },
 };
