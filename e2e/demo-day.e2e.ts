@@ -1,32 +1,22 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { button, launchBrowser, screenshot, settled } from './support/browser';
+import { launchBrowser, screenshot, settled } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
-
-const DEMO = { dispatch: 'Dispatch@123', finance: 'Finance@123', safety: 'Safety@123' } as const;
+import { type Account, newPage, signIn as signInOn, tableRow, viewAt } from './support/session';
 
 let browser: Browser;
 let server: RunningServer;
 
-async function signIn(account: keyof typeof DEMO): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: server.baseUrl,
-    locale: 'zh-CN',
-    viewport: { width: 1440, height: 900 },
-  });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('用户名').fill(account);
-  await page.getByLabel('密码', { exact: true }).fill(DEMO[account]);
-  await button(page, '登录').click();
-  await page.waitForURL((url) => url.pathname !== '/login');
+async function signIn(account: Account): Promise<Page> {
+  const page = await newPage(browser, server.baseUrl);
+  await signInOn(page, account);
   return page;
 }
 
 /** The rows of the list on the page at `path`, once its table has rows. */
 async function rowsOf(page: Page, path: string): Promise<string[]> {
   await page.goto(path);
-  const view = page.locator(`div[data-view="${path}"]`);
+  const view = viewAt(page, path);
   const rows = view.locator('.ant-table-tbody tr.ant-table-row');
   await rows.first().waitFor({ timeout: 15_000 });
   await settled(page);
@@ -48,7 +38,7 @@ describe('a working day for each demo account (issue 10, finding 22)', () => {
     const lines = await rowsOf(page, '/car-dispatch/route');
     expect(lines.join('\n')).toContain('北京至天津京津塘干线');
     // read and picked, not changed: the line of the fleet above offers its log only
-    const trunkLine = page.locator('.ant-table-tbody tr.ant-table-row', { hasText: '北京至天津京津塘干线' });
+    const trunkLine = tableRow(page, '北京至天津京津塘干线');
     expect(await trunkLine.getByText('日志').count()).toBe(1);
     expect(await trunkLine.getByText('编辑').count()).toBe(0);
     await screenshot(page, 'demo-day-dispatch-lines');
@@ -62,7 +52,7 @@ describe('a working day for each demo account (issue 10, finding 22)', () => {
     const page = await signIn('finance');
     const customers = await rowsOf(page, '/tc/customer');
     expect(customers.join('\n')).toContain('北京华联商贸有限公司');
-    const hqCustomer = page.locator('.ant-table-tbody tr.ant-table-row', { hasText: '北京华联商贸有限公司' });
+    const hqCustomer = tableRow(page, '北京华联商贸有限公司');
     expect(await hqCustomer.getByText('编辑').count()).toBe(0);
     await screenshot(page, 'demo-day-finance-customers');
     const addresses = await rowsOf(page, '/tc/common-address');
