@@ -1,4 +1,4 @@
-import { ADDRESS_RECORD, CUSTOMER_RECORD } from '@fleet/domain';
+import { ADDRESS_RECORD, CUSTOMER_RECORD, defineRecordMeta } from '@fleet/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { recordApi } from './records';
 import { bindRequestUi, type RequestUi } from './request';
@@ -66,6 +66,26 @@ describe('recordApi', () => {
       method: 'POST',
       body: { customerType: 1 },
     });
+  });
+
+  it('asks the one record, and a list by query with its export, by GET with a query string', async () => {
+    const meta = defineRecordMeta({
+      ...CUSTOMER_RECORD,
+      paths: { page: '/station/list', info: '/station/info', export: '/station/export' },
+    });
+    const stations = recordApi(meta, { listByQuery: true });
+    await stations.list({ name: '东胜', pageNum: 1, pageSize: 10 });
+    await stations.info(5);
+    await stations.exportList({ name: '东胜', pageNum: 1, pageSize: 10 }).catch(() => undefined);
+    await recordApi(meta, { listByQuery: true, exportMethod: 'POST' })
+      .exportList({ name: '东胜' })
+      .catch(() => undefined);
+    expect(calls.map((c) => [c.init.method, c.url, c.init.body])).toEqual([
+      ['GET', '/api/station/list?name=%E4%B8%9C%E8%83%9C&pageNum=1&pageSize=10', undefined],
+      ['GET', '/api/station/info?id=5', undefined],
+      ['GET', '/api/station/export?name=%E4%B8%9C%E8%83%9C', undefined],
+      ['POST', '/api/station/export', JSON.stringify({ name: '东胜' })],
+    ]);
   });
 
   it('refuses a call the record has no path for, sending nothing', () => {

@@ -1,16 +1,19 @@
 import { importTemplateUrl, type RecordMeta, type RecordPaths } from '@fleet/domain';
 import type { ListPage, Paging } from './common';
 import type { ExportOutcome } from './fileTasks';
-import { type Envelope, request, requestEnvelope } from './request';
+import { type Envelope, type Query, request, requestEnvelope } from './request';
 import { exportSheet } from './sheets';
 
 /**
- * The calls of a business record type, made from the spec paths of its `RecordMeta` (all POST with
- * a JSON body). A call whose path the record does not have throws before anything is sent.
+ * The calls of a business record type, made from the spec paths of its `RecordMeta` (POST with a
+ * JSON body; the one record, and a list by query, GET with a query string). A call whose path the
+ * record does not have throws before anything is sent.
  */
 export interface RecordApi<Row, Fields> {
   /** One page of the list for the search query. */
   list(query: Record<string, unknown> & Paging, signal?: AbortSignal): Promise<ListPage<Row>>;
+  /** One record, as the detail answers it (the row by default). */
+  info<Detail = Row>(id: number): Promise<Detail>;
   add(fields: Fields): Promise<Envelope<{ id: number }>>;
   edit(fields: Fields & { id: number }): Promise<Envelope<null>>;
   /** Enables (1) or disables (0) one row. */
@@ -31,21 +34,43 @@ export function recordPath(meta: RecordMeta, call: keyof RecordPaths): string {
   return path;
 }
 
-export function recordApi<Row, Fields>(meta: RecordMeta): RecordApi<Row, Fields> {
+/** How a record's list and export are asked, when not by POST with a body. */
+export interface RecordApiOptions {
+  /** The list and its export send the search query as the query string (GET). */
+  listByQuery?: boolean;
+  /** How the export is asked when not as the list is. */
+  exportMethod?: 'GET' | 'POST';
+}
+
+export function recordApi<Row, Fields>(
+  meta: RecordMeta,
+  options: RecordApiOptions = {},
+): RecordApi<Row, Fields> {
+  const exportMethod = options.exportMethod ?? (options.listByQuery ? 'GET' : 'POST');
   const post = <T>(call: keyof RecordPaths, body: unknown) =>
     request<T>('POST', recordPath(meta, call), { body });
   const postEnvelope = <T>(call: keyof RecordPaths, body: unknown) =>
     requestEnvelope<T>('POST', recordPath(meta, call), { body });
   return {
     list: (query, signal) =>
-      request<ListPage<Row>>('POST', recordPath(meta, 'page'), { body: query, dedupe: true, signal }),
+      options.listByQuery
+        ? request<ListPage<Row>>('GET', recordPath(meta, 'page'), {
+            query: query as Query,
+            dedupe: true,
+            signal,
+          })
+        : request<ListPage<Row>>('POST', recordPath(meta, 'page'), { body: query, dedupe: true, signal }),
+    info: <Detail>(id: number) => request<Detail>('GET', recordPath(meta, 'info'), { query: { id } }),
     add: (fields) => postEnvelope<{ id: number }>('add', fields),
     edit: (fields) => postEnvelope<null>('edit', fields),
     setValid: (id, valid) => post<unknown>('valid', { id, valid }),
     remove: (ids) => post<{ deleted: number }>('delete', { ids }),
     exportList: (query) => {
       const { pageNum: _n, pageSize: _s, ...filter } = query;
-      return exportSheet('POST', recordPath(meta, 'export'), { body: filter });
+      const path = recordPath(meta, 'export');
+      return exportMethod === 'GET'
+        ? exportSheet('GET', path, { query: filter as Query })
+        : exportSheet('POST', path, { body: filter });
     },
     importUrl: meta.paths.import,
     templateUrl: importTemplateUrl(meta),

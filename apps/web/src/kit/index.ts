@@ -49,6 +49,7 @@ export {
   type RecordDefInput,
   type RecordDialogs,
   RecordFormDialog,
+  type RecordFormPage,
   type RecordFormProps,
   RecordPage,
   type RecordPageProps,

@@ -3,9 +3,12 @@ export { RecordPage, type RecordPageProps } from './RecordPage';
 export {
   type DeleteTexts,
   defineRecord,
+  hasFormDialog,
   inOwnSubtree,
   type RecordDef,
   type RecordDefInput,
+  type RecordDialogDef,
+  type RecordFormPage,
   type RecordFormProps,
   type RecordRow,
   type RecordTexts,

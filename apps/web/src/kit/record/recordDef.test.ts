@@ -32,6 +32,21 @@ describe('defineRecord', () => {
     );
   });
 
+  it('refuses a record with add or edit calls but neither a form page nor the form dialog parts', () => {
+    const { FormItems: _f, addValues: _a, ...dialogless } = input;
+    expect(() => defineRecord(dialogless)).toThrow(
+      "The record 'customer' lacks a formPage or FormItems, addValues",
+    );
+    const onPage = defineRecord({
+      ...dialogless,
+      editValues: undefined,
+      formPage: { add: (list) => `${list}/add`, edit: (row, list) => `${list}/edit?id=${row.id}` },
+    });
+    expect(onPage.formPage?.edit({ id: 4, teamCode: '1', customerName: '甲' }, '/tc/customer')).toBe(
+      '/tc/customer/edit?id=4',
+    );
+  });
+
   it('lets the user change only the rows of their team subtree by default', () => {
     const record = defineRecord(input);
     const row = { id: 1, teamCode: '1000001001', customerName: '甲' };

@@ -62,6 +62,16 @@ export interface RecordFormProps<Fields extends object> {
   status: DialogStatus;
 }
 
+/**
+ * Add and edit on a page of their own (e.g. a fence drawn on a map, a table of stations) instead of
+ * the form dialog: the toolbar's 新增 and the row's 编辑 go to these paths. `listPath` is the path of
+ * the list page, for a record listed under several menus.
+ */
+export interface RecordFormPage<Row extends RecordRow> {
+  add: (listPath: string) => string;
+  edit: (row: Row, listPath: string) => string;
+}
+
 /** The web definition of a business record type: one per type, e.g. features/customers/customer.record.tsx. */
 export interface RecordDefInput<Row extends RecordRow, Fields extends object> {
   /** The part shared with the server: paths, operation-log page, labels. */
@@ -78,12 +88,18 @@ export interface RecordDefInput<Row extends RecordRow, Fields extends object> {
   actionsWidth?: number;
   /** Names a row in confirmations. */
   nameOf: (row: Row) => string;
-  /** The dialog's `Form.Item`s. */
-  FormItems: ComponentType<RecordFormProps<Fields>>;
-  /** Values of a new record, e.g. the user's team. */
-  addValues: (user: UserInfo) => Partial<Fields>;
-  /** Values of the edited or previewed row. */
-  editValues: (row: Row) => Partial<Fields>;
+  /** The list and its export send the search query as the query string (GET) instead of a body (POST). */
+  listByQuery?: boolean;
+  /** How the export is asked when not as the list is, e.g. POST beside a GET list. */
+  exportMethod?: 'GET' | 'POST';
+  /** Add and edit on a page of their own instead of the form dialog; the dialog's parts are then not needed. */
+  formPage?: RecordFormPage<Row>;
+  /** The dialog's `Form.Item`s (needed without `formPage`). */
+  FormItems?: ComponentType<RecordFormProps<Fields>>;
+  /** Values of a new record, e.g. the user's team (needed without `formPage`). */
+  addValues?: (user: UserInfo) => Partial<Fields>;
+  /** Values of the edited or previewed row (needed without `formPage`). */
+  editValues?: (row: Row) => Partial<Fields>;
   /** Turns the validated values into the submitted fields (e.g. trims); as they are by default. */
   toFields?: (values: Fields) => Fields;
   /**
@@ -95,6 +111,8 @@ export interface RecordDefInput<Row extends RecordRow, Fields extends object> {
   rowActions?: (row: Row, actions: RecordActions<Row>) => ReactNode;
   /** More toolbar buttons, after the built-in ones. */
   toolbarExtra?: (actions: RecordActions<Row>) => ReactNode;
+  /** The list is reloaded after an import that refused rows too (only after a clean one by default). */
+  reloadAfterImportErrors?: boolean;
 }
 
 export interface RecordDef<Row extends RecordRow, Fields extends object> extends RecordDefInput<Row, Fields> {
@@ -120,9 +138,23 @@ const VALID_TEXTS = [
 ];
 const DELETE_TEXTS = ['confirmDelete', 'confirmDeleteMany', 'deleted'];
 
+/** A definition whose add and edit are in the form dialog. */
+export type RecordDialogDef<Row extends RecordRow, Fields extends object> = RecordDef<Row, Fields> &
+  Required<Pick<RecordDef<Row, Fields>, 'FormItems' | 'addValues' | 'editValues'>>;
+
+/** Whether the record's add and edit are in the form dialog (it has its form items and values). */
+export function hasFormDialog<Row extends RecordRow, Fields extends object>(
+  record: RecordDef<Row, Fields>,
+): record is RecordDialogDef<Row, Fields> {
+  return record.FormItems !== undefined && record.addValues !== undefined && record.editValues !== undefined;
+}
+
+const DIALOG_PARTS = ['FormItems', 'addValues', 'editValues'] as const;
+
 /**
  * Declares a record type's web part and makes its calls. Throws when the record has a valid or
- * delete call but not the texts of its links and confirmations.
+ * delete call but not the texts of its links and confirmations, or an add or edit call but neither
+ * a form page nor the dialog's parts.
  */
 export function defineRecord<Row extends RecordRow, Fields extends object>(
   input: RecordDefInput<Row, Fields>,
@@ -134,5 +166,13 @@ export function defineRecord<Row extends RecordRow, Fields extends object>(
   const missing = needed.filter((key) => !(key in input.texts));
   if (missing.length > 0)
     throw new Error(`The record '${input.meta.key}' lacks the texts ${missing.join(', ')}`);
-  return { canChange: inOwnSubtree, ...input, api: recordApi<Row, Fields>(input.meta) };
+  const { paths } = input.meta;
+  const lacking = DIALOG_PARTS.filter((key) => input[key] === undefined);
+  if ((paths.add || paths.edit) && !input.formPage && lacking.length > 0)
+    throw new Error(`The record '${input.meta.key}' lacks a formPage or ${lacking.join(', ')}`);
+  const api = recordApi<Row, Fields>(input.meta, {
+    listByQuery: input.listByQuery,
+    exportMethod: input.exportMethod,
+  });
+  return { canChange: inOwnSubtree, ...input, api };
 }

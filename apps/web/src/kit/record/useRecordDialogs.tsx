@@ -1,5 +1,6 @@
 import { Form } from 'antd';
 import { type ReactNode, type RefObject, useCallback, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import type { UserInfo } from '../../api/session';
 import { texts } from '../../locales';
 import { useShell } from '../../shell/ShellContext';
@@ -9,7 +10,14 @@ import { ImportDialog } from '../import/ImportDialog';
 import type { ListPageHandle } from '../list/ListPage';
 import { type RowConfirm, useListExport, useRowConfirm } from '../list/listActions';
 import { OperationLogDialog } from '../log/OperationLogDialog';
-import type { DeleteTexts, RecordDef, RecordRow, ValidTexts } from './recordDef';
+import {
+  type DeleteTexts,
+  hasFormDialog,
+  type RecordDef,
+  type RecordDialogDef,
+  type RecordRow,
+  type ValidTexts,
+} from './recordDef';
 
 const t = texts.kit.record;
 
@@ -18,8 +26,11 @@ export interface RecordActions<Row extends RecordRow> {
   /** Give it to the page's `ListPage` as `ref`: the dialogs reload the list through it. */
   list: RefObject<ListPageHandle | null>;
   user: UserInfo;
+  /** The form dialog, or the add page of a record with a `formPage`. */
   openAdd: () => void;
+  /** The form dialog, or the edit page of a record with a `formPage`. */
   openEdit: (row: Row) => void;
+  /** The form dialog, read only (none for a record with a `formPage` only). */
   openPreview: (row: Row) => void;
   openLog: (row: Row) => void;
   openImport: () => void;
@@ -37,18 +48,21 @@ export interface RecordDialogs<Row extends RecordRow> {
   actions: RecordActions<Row>;
   /** The toolbar's 导出: the current search query to the export call. */
   exportList: (query: Record<string, unknown>) => void;
-  /** The form, import and log dialogs: render it once in the page. */
+  /** The form (unless add and edit are on a page), import and log dialogs: render it once in the page. */
   dialogs: ReactNode;
 }
 
 /**
- * The dialogs of a record page and the actions opening them: the form dialog (add, edit, preview),
- * 批量导入 (server mode), 操作日志, and the confirmed enable/disable and delete.
+ * The dialogs of a record page and the actions opening them: the form dialog (add, edit, preview) or
+ * the record's add and edit pages (`formPage`), 批量导入 (server mode), 操作日志, and the confirmed
+ * enable/disable and delete.
  */
 export function useRecordDialogs<Row extends RecordRow, Fields extends object>(
   record: RecordDef<Row, Fields>,
 ): RecordDialogs<Row> {
   const { user } = useShell();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
   const list = useRef<ListPageHandle>(null);
   const confirm = useRowConfirm(() => list.current?.reload());
   const exportList = useListExport(record.api.exportList, record.texts.exported);
@@ -88,8 +102,14 @@ export function useRecordDialogs<Row extends RecordRow, Fields extends object>(
     () => ({
       list,
       user,
-      openAdd: () => setForm({ status: 'add' }),
-      openEdit: (row) => setForm({ status: 'edit', row }),
+      openAdd: () => {
+        if (record.formPage) navigate(record.formPage.add(pathname));
+        else setForm({ status: 'add' });
+      },
+      openEdit: (row) => {
+        if (record.formPage) navigate(record.formPage.edit(row, pathname));
+        else setForm({ status: 'edit', row });
+      },
       openPreview: (row) => setForm({ status: 'preview', row }),
       openLog: setLogOf,
       openImport: () => setImporting(true),
@@ -98,13 +118,13 @@ export function useRecordDialogs<Row extends RecordRow, Fields extends object>(
       confirm,
       canChange: (row) => record.canChange(row, user),
     }),
-    [record, user, toggle, remove, confirm],
+    [record, user, toggle, remove, confirm, navigate, pathname],
   );
 
   const { importUrl, templateUrl } = record.api;
   const dialogs = (
     <>
-      {form && (
+      {form && hasFormDialog(record) && (
         <RecordFormDialog
           record={record}
           status={form.status}
@@ -125,7 +145,7 @@ export function useRecordDialogs<Row extends RecordRow, Fields extends object>(
           templateName={t.importTemplate(record.texts.entity)}
           onClose={() => setImporting(false)}
           onImported={(result) => {
-            if (!result?.errors?.length) void list.current?.reload();
+            if (record.reloadAfterImportErrors || !result?.errors?.length) void list.current?.reload();
           }}
         />
       )}
@@ -141,7 +161,7 @@ export function useRecordDialogs<Row extends RecordRow, Fields extends object>(
 }
 
 interface RecordFormDialogProps<Row extends RecordRow, Fields extends object> {
-  record: RecordDef<Row, Fields>;
+  record: RecordDialogDef<Row, Fields>;
   status: DialogStatus;
   /** The edited or previewed row; none when adding. */
   row?: Row;
