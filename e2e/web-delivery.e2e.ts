@@ -1,45 +1,35 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { button, launchBrowser, screenshot, settled } from './support/browser';
-import { REPO_ROOT, type RunningServer, startServer } from './support/server';
+import { screenshot, settled } from './support/browser';
+import { REPO_ROOT } from './support/server';
+import { openSession, type Session, signIn } from './support/session';
 
 /** Issue 10, findings 9 and 25: the built app under its Content-Security-Policy, compressed, loaded by page. */
 const DIST = path.join(REPO_ROOT, 'apps/web/dist');
 const LOGIN_JS_GZIP_LIMIT = 350 * 1024;
 
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
+let session: Session;
 let page: Page;
 const violations: string[] = [];
-const pageErrors: string[] = [];
+let pageErrors: string[];
 let scripts: Response[] = [];
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  context = await browser.newContext({
-    baseURL: server.baseUrl,
-    locale: 'zh-CN',
-    viewport: { width: 1440, height: 900 },
-  });
-  page = await context.newPage();
+  session = await openSession({ account: null });
+  ({ page, pageErrors } = session);
   page.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
   });
-  page.on('pageerror', (error) => pageErrors.push(error.message));
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script') scripts.push(response);
   });
 }, 180_000);
 
 afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
+  await session?.close();
 });
 
 /**
@@ -84,10 +74,7 @@ describe('the built web app', () => {
   });
 
   it('signs in and shows home and the monitoring map under the CSP, each page’s code loaded when opened', async () => {
-    await page.getByLabel('用户名').fill('admin');
-    await page.getByLabel('密码', { exact: true }).fill('Admin@123');
-    await button(page, '登录').click();
-    await page.waitForURL((url) => url.pathname !== '/login');
+    await signIn(page, 'admin');
     await page.waitForLoadState('networkidle');
     await settled(page);
     await screenshot(page, 'csp-home');
