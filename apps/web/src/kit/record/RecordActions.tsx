@@ -25,8 +25,8 @@ interface RecordRowActionsProps<Row extends RecordRow, Fields extends object> {
 }
 
 /**
- * The row links: 编辑, 启用/停用 and 删除 (those the record has calls for, on rows the user may
- * change), the record's own, then 操作日志.
+ * The row links: 编辑, 启用/停用 and 删除 (those the record has calls or a form page for, on rows the
+ * user may change), the record's own (or first, or before 删除: `rowActionsAt`), then 操作日志.
  */
 export function RecordRowActions<Row extends RecordRow, Fields extends object>({
   record,
@@ -36,9 +36,12 @@ export function RecordRowActions<Row extends RecordRow, Fields extends object>({
   const { paths } = record.meta;
   const v = record.texts as ValidTexts;
   const changeable = actions.canChange(row);
+  const own = record.rowActions?.(row, actions);
+  const at = record.rowActionsAt;
   return (
     <Space size={12}>
-      {changeable && paths.edit && (
+      {at === 'first' && own}
+      {changeable && (paths.edit || record.formPage) && (
         <Typography.Link onClick={() => actions.openEdit(row)}>{common.edit}</Typography.Link>
       )}
       {changeable && paths.valid && (
@@ -46,12 +49,13 @@ export function RecordRowActions<Row extends RecordRow, Fields extends object>({
           {row.valid === 1 ? v.disable : v.enable}
         </Typography.Link>
       )}
+      {at === 'beforeDelete' && own}
       {changeable && paths.delete && (
         <Typography.Link type="danger" onClick={() => actions.remove([row])}>
           {common.delete}
         </Typography.Link>
       )}
-      {record.rowActions?.(row, actions)}
+      {at === undefined && own}
       <Typography.Link onClick={() => actions.openLog(row)}>{record.texts.log}</Typography.Link>
     </Space>
   );
@@ -75,16 +79,17 @@ export function recordColumns<Row extends RecordRow, Fields extends object>(
   ];
 }
 
-/** 新增, 导入 and 导出 (those the record has calls for), 批量删除 when it has the text, then its own buttons. */
+/** 新增, 导入 and 导出 (those the record has calls or a form page for), 批量删除 when it has the text, then its own buttons. */
 export function recordToolbar<Row extends RecordRow, Fields extends object>(
   record: RecordDef<Row, Fields>,
   actions: RecordActions<Row>,
   exportList: (query: Record<string, unknown>) => void,
 ): ListToolbar<Row> {
   const { paths } = record.meta;
-  const batchDelete = paths.delete ? (record.texts as DeleteTexts).batchDelete : undefined;
+  const batchDelete =
+    paths.delete && !record.deleteById ? (record.texts as DeleteTexts).batchDelete : undefined;
   return {
-    ...(paths.add ? { onAdd: actions.openAdd } : {}),
+    ...(paths.add || record.formPage ? { onAdd: actions.openAdd } : {}),
     ...(paths.import ? { onImport: actions.openImport } : {}),
     ...(paths.export ? { onExport: exportList } : {}),
     ...(batchDelete

@@ -1,4 +1,4 @@
-import { isInSubtree, type RecordMeta } from '@fleet/domain';
+import { isInSubtree, type RecordMeta, type RecordPaths } from '@fleet/domain';
 import type { FormInstance } from 'antd';
 import type { ComponentType, ReactNode } from 'react';
 import { type RecordApi, recordApi } from '../../api/records';
@@ -56,15 +56,18 @@ export interface DeleteTexts {
 }
 
 /** What the form items of a record's dialog get. */
-export interface RecordFormProps<Fields extends object> {
+export interface RecordFormProps<Fields extends object, Row extends RecordRow = RecordRow> {
   /** The dialog's form, e.g. for `Form.useWatch` of dependent fields. */
   form: FormInstance<Fields>;
   status: DialogStatus;
+  /** The edited or previewed row; none when adding. */
+  row?: Row;
 }
 
 /**
  * Add and edit on a page of their own (e.g. a fence drawn on a map, a table of stations) instead of
- * the form dialog: the toolbar's 新增 and the row's 编辑 go to these paths. `listPath` is the path of
+ * the form dialog: the toolbar's 新增 and the row's 编辑 go to these paths, and are shown even when
+ * the page saves by calls of its own (not the meta's add and edit paths). `listPath` is the path of
  * the list page, for a record listed under several menus.
  */
 export interface RecordFormPage<Row extends RecordRow> {
@@ -86,6 +89,15 @@ export interface RecordDefInput<Row extends RecordRow, Fields extends object> {
   columns: readonly ListColumn<Row>[];
   /** Width of the 操作 column; 170 by default. */
   actionsWidth?: number;
+  /**
+   * Calls of the common shape that the server serves as the record's own routes rather than from
+   * the meta's paths (e.g. a truck's /truck/delete): the web calls them as it calls those.
+   */
+  ownPaths?: Partial<RecordPaths>;
+  /** Turns the search form's query into what the list and export calls take, e.g. `teamListQuery`. */
+  toQuery?: (query: Record<string, unknown>) => Record<string, unknown>;
+  /** The delete call takes one row as `{ id }` (its older form), so there is no 批量删除. */
+  deleteById?: boolean;
   /** Names a row in confirmations. */
   nameOf: (row: Row) => string;
   /** The list and its export send the search query as the query string (GET) instead of a body (POST). */
@@ -95,7 +107,9 @@ export interface RecordDefInput<Row extends RecordRow, Fields extends object> {
   /** Add and edit on a page of their own instead of the form dialog; the dialog's parts are then not needed. */
   formPage?: RecordFormPage<Row>;
   /** The dialog's `Form.Item`s (needed without `formPage`). */
-  FormItems?: ComponentType<RecordFormProps<Fields>>;
+  FormItems?: ComponentType<RecordFormProps<Fields, Row>>;
+  /** Width of the form dialog, when not the usual one. */
+  formWidth?: number;
   /** Values of a new record, e.g. the user's team (needed without `formPage`). */
   addValues?: (user: UserInfo) => Partial<Fields>;
   /** Values of the edited or previewed row (needed without `formPage`). */
@@ -107,8 +121,10 @@ export interface RecordDefInput<Row extends RecordRow, Fields extends object> {
    * user's team subtree (rows of the teams above are read and picked, never changed).
    */
   canChange?: (row: Row, user: UserInfo) => boolean;
-  /** More row links, after the built-in ones and before 操作日志. */
+  /** More row links, after the built-in ones and before 操作日志 (see `rowActionsAt`). */
   rowActions?: (row: Row, actions: RecordActions<Row>) => ReactNode;
+  /** Where `rowActions` go: before 编辑 ('first'), before 删除 ('beforeDelete'); before 操作日志 by default. */
+  rowActionsAt?: 'first' | 'beforeDelete';
   /** More toolbar buttons, after the built-in ones. */
   toolbarExtra?: (actions: RecordActions<Row>) => ReactNode;
   /** The list is reloaded after an import that refused rows too (only after a clean one by default). */
@@ -137,6 +153,13 @@ const VALID_TEXTS = [
   'statusChanged',
 ];
 const DELETE_TEXTS = ['confirmDelete', 'confirmDeleteMany', 'deleted'];
+const DELETE_ONE_TEXTS = ['confirmDelete', 'deleted'];
+
+/** The search form's query with its one team as `teamCodeList` (that team's subtree), as some lists take it. */
+export function teamListQuery(query: Record<string, unknown>): Record<string, unknown> {
+  const { teamCode, ...rest } = query;
+  return { ...rest, ...(teamCode ? { teamCodeList: [String(teamCode)] } : {}) };
+}
 
 /** A definition whose add and edit are in the form dialog. */
 export type RecordDialogDef<Row extends RecordRow, Fields extends object> = RecordDef<Row, Fields> &
@@ -159,20 +182,25 @@ const DIALOG_PARTS = ['FormItems', 'addValues', 'editValues'] as const;
 export function defineRecord<Row extends RecordRow, Fields extends object>(
   input: RecordDefInput<Row, Fields>,
 ): RecordDef<Row, Fields> {
+  const meta = input.ownPaths
+    ? { ...input.meta, paths: { ...input.meta.paths, ...input.ownPaths } }
+    : input.meta;
+  const { paths } = meta;
   const needed = [
-    ...(input.meta.paths.valid ? VALID_TEXTS : []),
-    ...(input.meta.paths.delete ? DELETE_TEXTS : []),
+    ...(paths.valid ? VALID_TEXTS : []),
+    ...(paths.delete ? (input.deleteById ? DELETE_ONE_TEXTS : DELETE_TEXTS) : []),
   ];
   const missing = needed.filter((key) => !(key in input.texts));
   if (missing.length > 0)
     throw new Error(`The record '${input.meta.key}' lacks the texts ${missing.join(', ')}`);
-  const { paths } = input.meta;
   const lacking = DIALOG_PARTS.filter((key) => input[key] === undefined);
   if ((paths.add || paths.edit) && !input.formPage && lacking.length > 0)
     throw new Error(`The record '${input.meta.key}' lacks a formPage or ${lacking.join(', ')}`);
-  const api = recordApi<Row, Fields>(input.meta, {
+  const api = recordApi<Row, Fields>(meta, {
     listByQuery: input.listByQuery,
     exportMethod: input.exportMethod,
+    toQuery: input.toQuery,
+    deleteById: input.deleteById,
   });
-  return { canChange: inOwnSubtree, ...input, api };
+  return { canChange: inOwnSubtree, ...input, meta, api };
 }
