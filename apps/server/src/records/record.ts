@@ -89,6 +89,8 @@ export interface RecordDef<Form extends TeamForm, Filter, View, ImportRow = neve
   views?: (db: Kysely<Database>, rows: never[]) => Promise<View[]>;
   /** The list and its export read the filter from the query string (GET) instead of a body (POST). */
   listByQuery?: boolean;
+  /** The list's order (e.g. a sort column), newest first by default. */
+  order?: (q: RecordQuery) => RecordQuery;
   /** The message of a record missing, deleted or out of reach; '客户不存在或无权操作' by default. */
   missing?: string;
   /** The list's search form: its schema (also the export's input) and how it narrows the query. */

@@ -49,7 +49,7 @@ export function filteredRows(
   return def.filter.apply(readableRows(db, auth, def), filter);
 }
 
-/** One page of the list, newest first, as the API answers it. */
+/** One page of the list, in the definition's order (newest first by default), as the API answers it. */
 export async function recordPage(
   db: Kysely<Database>,
   auth: AuthContext,
@@ -58,7 +58,10 @@ export async function recordPage(
 ) {
   const { rows, total } = await pageOf(
     filteredRows(db, auth, def, filter),
-    (q) => q.select(def.selection as string[]).orderBy(`${def.meta.table}.id`, 'desc'),
+    (q) => {
+      const selected = q.select(def.selection as string[]);
+      return def.order ? def.order(selected) : selected.orderBy(`${def.meta.table}.id`, 'desc');
+    },
     filter,
   );
   return { list: await recordViews(db, def, rows), total };

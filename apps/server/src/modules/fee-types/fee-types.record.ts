@@ -157,6 +157,7 @@ export const feeTypeRecord = defineRecord<FeeTypeForm, FeeTypeFilter, FeeTypeVie
     'team.team_name',
   ],
   view: feeTypeView,
+  order: (q) => q.orderBy('fee_type.sort').orderBy('fee_type.id'),
   filter: {
     schema: feeTypeFilter,
     apply: (q, f) => {
