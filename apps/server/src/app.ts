@@ -46,7 +46,7 @@ import { registerPushRoutes } from './modules/push/push.routes';
 import { registerRoleRoutes } from './modules/roles/roles.routes';
 import { stationRecord } from './modules/stations/stations.record';
 import { registerTeamRoutes } from './modules/teams/teams.routes';
-import { registerTerminalRoutes } from './modules/terminals/terminals.routes';
+import { terminalRecord } from './modules/terminals/terminals.record';
 import { truckRecord } from './modules/trucks/trucks.record';
 import { registerSystemUserRoutes } from './modules/users/system-users.routes';
 import { registerUserRoutes } from './modules/users/users.routes';
@@ -112,7 +112,7 @@ const FEATURES = [
   registerRegistrationPublicRoutes,
   registerReviewRoutes,
   (api: FastifyInstance, ctx: AppContext) => registerRecord(api, ctx, truckRecord(ctx)),
-  registerTerminalRoutes,
+  (api: FastifyInstance, ctx: AppContext) => registerRecord(api, ctx, terminalRecord(ctx)),
   registerMessageRoutes,
   registerMessageSocket,
   registerDictionaryRoutes,

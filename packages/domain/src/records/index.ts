@@ -3,6 +3,7 @@ export * from './customer';
 export * from './driver';
 export * from './fee-type';
 export * from './station';
+export * from './terminal';
 export * from './truck';
 export {
   defineRecordMeta,

@@ -21,7 +21,7 @@ import { REVIEW_CODES } from '../driver-registrations/review.routes';
 import { LINE_READ_CODES } from '../lines/lines.fields';
 import { PUSH_CODES } from '../push/push.routes';
 import { ROLE_CODES } from '../roles/roles.routes';
-import { TERMINAL_CODES } from '../terminals/terminal-fields';
+import { TERMINAL_CODES } from '../terminals/terminals.record';
 import { TRUCK_CODES } from '../trucks/truck-fields';
 import { USER_ADMIN_CODES } from '../users/system-users.routes';
 

@@ -7,7 +7,7 @@ import { route } from '../../http/route';
 import { resetAuthCode } from '../../telematics/gateway/terminals';
 import { recordOperation } from '../operate-log/operate-log.repository';
 import { announceTerminals } from './bindings';
-import { TERMINAL_CODES } from './terminal-fields';
+import { TERMINAL_CODES } from './terminals.record';
 import { findOwnTerminal } from './terminals.service';
 
 /**

@@ -9,7 +9,7 @@ import { route } from '../../http/route';
 import { TERMINAL_PARAM, type TerminalParameter } from '../../telematics/jt808';
 import { describeChanges } from '../operate-log/changes';
 import { recordOperation } from '../operate-log/operate-log.repository';
-import { TERMINAL_CODES } from './terminal-fields';
+import { TERMINAL_CODES } from './terminals.record';
 import { findOwnTerminal } from './terminals.service';
 
 const int = (label: string, min: number, max: number) => {

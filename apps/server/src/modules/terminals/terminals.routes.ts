@@ -3,14 +3,21 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { badInput, notFound } from '../../http/envelope';
 import { idField } from '../../http/form-fields';
-import { pageOf, paging, route } from '../../http/route';
+import { route } from '../../http/route';
+import { filteredRows, readableRows, recordViews } from '../../records/repository';
 import { searchTerm } from '../monitor/vehicles.repository';
 import { TRUCK_CODES } from '../trucks/truck-fields';
 import { registerTerminalAuthCodeRoutes } from './auth-code.routes';
 import { announceTerminals, followTerminalChanges } from './bindings';
-import { TERMINAL_CODES, TERMINAL_LABELS, terminalAddBody, terminalEditBody } from './terminal-fields';
 import { registerTerminalSettingRoutes } from './terminal-settings.routes';
-import { selectTerminal, terminalFilterFields, terminalQuery, terminalView } from './terminals.repository';
+import {
+  TERMINAL_CODES,
+  TERMINAL_LABELS,
+  type TerminalRecord,
+  type TerminalRow,
+  terminalAddBody,
+  terminalEditBody,
+} from './terminals.record';
 import {
   bind,
   checkTerminal,
@@ -22,33 +29,19 @@ import {
   unbind,
   updateTerminal,
 } from './terminals.service';
-import { registerTerminalSheets } from './terminals.sheets';
 
-export function registerTerminalRoutes(app: FastifyInstance, ctx: AppContext): void {
+/**
+ * The terminal's own routes beside the recipe's list, export and import: its detail (whose missing
+ * message is its own), the free list for the truck form, and adding, editing and deleting, which bind
+ * or free trucks and tell the gateway; binding, unbinding, the auth code and the T-BOX settings.
+ */
+export function registerTerminalOwnRoutes(app: FastifyInstance, ctx: AppContext, def: TerminalRecord): void {
   const tag = '设备管理';
   const { db } = ctx;
   const now = ctx.config.now;
-  const connected = (tid: string) => ctx.telematics.isOnline(tid);
   followTerminalChanges(app, ctx);
-  registerTerminalSheets(app, ctx);
   registerTerminalSettingRoutes(app, ctx);
   registerTerminalAuthCodeRoutes(app, ctx);
-
-  route(app, tag, {
-    method: 'POST',
-    url: '/terminal/list',
-    summary: '终端列表：终端手机号、终端ID、车牌、车队、协议版本、绑定状态筛选；在线状态与最后上报时间',
-    access: TERMINAL_CODES,
-    list: true,
-    labels: TERMINAL_LABELS,
-    body: z.object({ ...paging, ...terminalFilterFields }),
-    handler: async ({ auth, body }) => {
-      const q = terminalQuery(db, auth.scope, body);
-      const { rows, total } = await pageOf(q, (q) => selectTerminal(q).orderBy('tm.id', 'desc'), body);
-      const at = now();
-      return { list: rows.map((r) => terminalView(r, at, connected)), total };
-    },
-  });
 
   route(app, tag, {
     method: 'GET',
@@ -57,11 +50,12 @@ export function registerTerminalRoutes(app: FastifyInstance, ctx: AppContext): v
     access: TERMINAL_CODES,
     query: z.object({ id: idField('终端不正确') }),
     handler: async ({ auth, query }) => {
-      const row = await selectTerminal(
-        terminalQuery(db, auth.scope, {}).where('tm.id', '=', query.id),
-      ).executeTakeFirst();
+      const row = await readableRows(db, auth, def)
+        .select(def.selection as string[])
+        .where('terminal.id', '=', query.id)
+        .executeTakeFirst();
       if (!row) throw notFound('终端不存在或无权查看');
-      return terminalView(row, now(), connected);
+      return (await recordViews(db, def, [row]))[0];
     },
   });
 
@@ -73,15 +67,23 @@ export function registerTerminalRoutes(app: FastifyInstance, ctx: AppContext): v
     list: true,
     query: z.object({ keyword: z.string().trim().max(30).optional() }),
     handler: async ({ auth, query }) => {
-      let q = terminalQuery(db, auth.scope, { bindState: 0 });
+      let q = filteredRows(db, auth, def, { bindState: 0 });
       const keyword = searchTerm(query.keyword);
       if (keyword)
-        q = q.where((eb) => eb.or([eb('tm.phone', 'like', keyword), eb('tm.terminal_no', 'like', keyword)]));
-      const rows = await q
-        .select(['tm.id', 'tm.phone', 'tm.terminal_no', 'tm.model', 'tm.video_channels'])
-        .orderBy('tm.phone')
+        q = q.where((eb) =>
+          eb.or([eb('terminal.phone', 'like', keyword), eb('terminal.terminal_no', 'like', keyword)]),
+        );
+      const rows = (await q
+        .select([
+          'terminal.id',
+          'terminal.phone',
+          'terminal.terminal_no',
+          'terminal.model',
+          'terminal.video_channels',
+        ])
+        .orderBy('terminal.phone')
         .limit(50)
-        .execute();
+        .execute()) as Pick<TerminalRow, 'id' | 'phone' | 'terminal_no' | 'model' | 'video_channels'>[];
       return rows.map((r) => ({
         id: r.id,
         tid: r.phone,

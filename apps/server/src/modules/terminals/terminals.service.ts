@@ -1,22 +1,18 @@
-import { OPERATE_LOG_PAGES } from '@fleet/domain';
-import type { Kysely } from 'kysely';
+import { OPERATE_LOG_PAGES, TERMINAL_RECORD } from '@fleet/domain';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { AuthContext } from '../../http/auth';
-import { badInput, notFound } from '../../http/envelope';
+import { badInput } from '../../http/envelope';
 import { usableRecord } from '../../http/references';
+import { changeableRow, recordLog } from '../../records/repository';
 import { describeChanges } from '../operate-log/changes';
 import { recordOperation } from '../operate-log/operate-log.repository';
 import { findTeam } from '../teams/teams.repository';
 import { isUniqueViolation } from '../trucks/unique';
-import { TERMINAL_LABELS, type TerminalValues } from './terminal-fields';
-import { type OwnTerminal, ownTerminal, terminalByTid } from './terminals.repository';
+import { TERMINAL_LABELS, type TerminalValues, terminalColumns } from './terminals.record';
 
-const terminalLog = (id: number, teamCode: string, content: string) => ({
-  pageEnum: OPERATE_LOG_PAGES.terminal,
-  dataId: id,
-  teamCode,
-  content,
-});
+const terminalLog = (id: number, teamCode: string, content: string) =>
+  recordLog(TERMINAL_RECORD, id, teamCode, content);
 const truckLog = (id: number, teamCode: string, content: string) => ({
   pageEnum: OPERATE_LOG_PAGES.truck,
   dataId: id,
@@ -26,14 +22,41 @@ const truckLog = (id: number, teamCode: string, content: string) => ({
 
 export const TID_TAKEN = (tid: string) => `终端手机号: ${tid} 已被其他终端使用`;
 
+/** A terminal the caller may change, with the truck it is bound to (its team owns the terminal). */
+export interface OwnTerminal extends Selectable<Database['terminal']> {
+  truck_id: number | null;
+  car_no: string | null;
+  truck_team_code: string | null;
+}
+
+/** A terminal of the caller's scope (not deleted) with the truck it is bound to, for writes; 404 otherwise. */
 export async function findOwnTerminal(
   db: Kysely<Database>,
   auth: AuthContext,
   id: number,
 ): Promise<OwnTerminal> {
-  const row = await ownTerminal(db, auth.scope, id);
-  if (!row) throw notFound('终端不存在或无权操作');
-  return row;
+  const row = (await changeableRow(db, auth, TERMINAL_RECORD, id)) as unknown as Selectable<
+    Database['terminal']
+  >;
+  const truck = await db
+    .selectFrom('truck')
+    .select(['id', 'car_no', 'team_code'])
+    .where('terminal_id', '=', row.id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return {
+    ...row,
+    truck_id: truck?.id ?? null,
+    car_no: truck?.car_no ?? null,
+    truck_team_code: truck?.team_code ?? null,
+  };
+}
+
+/** Another terminal (not deleted, any merchant) that has this phone number; tids are unique everywhere. */
+function terminalByTid(db: Kysely<Database>, tid: string, exceptId?: number) {
+  let q = db.selectFrom('terminal').select(['id', 'merchant_id']).where('phone', '=', tid);
+  if (exceptId) q = q.where('id', '<>', exceptId);
+  return q.executeTakeFirst();
 }
 
 /** A truck of the caller's scope (not deleted) to bind a terminal to. */
@@ -59,20 +82,6 @@ export async function checkTerminal(
   if (!(await findTeam(db, auth.scope, values.teamCode)))
     throw badInput('所属车队: 不存在或不在您的管辖范围内');
   if (await terminalByTid(db, values.tid, id)) throw badInput(TID_TAKEN(values.tid));
-}
-
-function columns(v: TerminalValues) {
-  return {
-    phone: v.tid,
-    terminal_no: v.terminalNo,
-    model: v.model,
-    manufacturer: v.manufacturer,
-    protocol_version: v.protocolVersion,
-    sim_no: v.simNo,
-    video_channels: v.videoChannels,
-    team_code: v.teamCode,
-    remark: v.remark,
-  };
 }
 
 /** A write that may race another writer of the same phone number: the unique index answers 400. */
@@ -132,7 +141,7 @@ export async function insertTerminal(
 ) {
   const row = await tx
     .insertInto('terminal')
-    .values({ merchant_id: auth.merchantId, ...columns(values), created_at: now, updated_at: now })
+    .values({ merchant_id: auth.merchantId, ...terminalColumns(values), created_at: now, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
   const content = `${how} ${values.tid}（协议 ${values.protocolVersion}${values.model ? `，型号 ${values.model}` : ''}）`;
@@ -166,7 +175,7 @@ export async function updateTerminal(
   const after = { ...values, teamCode };
   await tx
     .updateTable('terminal')
-    .set({ ...columns(after), updated_at: now })
+    .set({ ...terminalColumns(after), updated_at: now })
     .where('id', '=', before.id)
     .execute();
   const changes = describeChanges(TERMINAL_LABELS, described(before), after);
