@@ -13,22 +13,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Flex, Radio, Spin, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import {
-  addStation,
-  type FenceType,
-  fetchStation,
-  type StationFields,
-  updateStation,
-} from '../../../api/stations';
+import type { FenceType } from '../../../api/stations';
 import { texts } from '../../../locales';
 import { BaseMap, useFillHeight } from '../../../map';
 import { CircleEditLayer, FitFence, PanTo, PolygonEditLayer } from '../FenceEditLayers';
 import { StationForm, type StationFormValues, useStationForm } from '../StationForm';
+import { STATION_LIST_PATH, type Station, type StationFields, stationRecord } from '../station.record';
 import styles from '../stations.module.css';
 import { useLeavePage } from '../useLeavePage';
 
 const t = texts.stations;
-const LIST_PATH = '/information/station';
+const { api } = stationRecord;
 
 /**
  * 站点围栏 add (/information/station/info/:map, `map` = circle or polygon) and edit
@@ -55,7 +50,7 @@ export default function StationFencePage() {
   useEffect(() => {
     if (id === undefined || !Number.isInteger(id)) return;
     let live = true;
-    fetchStation(id).then(
+    api.info<Station>(id).then(
       (station) => {
         if (!live) return;
         form.setFieldsValue({
@@ -75,7 +70,7 @@ export default function StationFencePage() {
         setLoading(false);
       },
       () => {
-        if (live) navigate(LIST_PATH);
+        if (live) navigate(STATION_LIST_PATH);
       },
     );
     return () => {
@@ -108,14 +103,14 @@ export default function StationFencePage() {
     };
     setSaving(true);
     try {
-      const answer = id === undefined ? await addStation(fields) : await updateStation({ ...fields, id });
+      const answer = id === undefined ? await api.add(fields) : await api.edit({ ...fields, id });
       if (answer.code !== 200) return;
       void message.success(
         id === undefined ? texts.kit.dialog.created : texts.kit.dialog.updated,
         FORM_NOTIFY_DURATION_MS / 1000,
       );
-      await client.invalidateQueries({ queryKey: ['list', 'stations'] });
-      leave(LIST_PATH);
+      await client.invalidateQueries({ queryKey: ['list', stationRecord.listKey] });
+      leave(STATION_LIST_PATH);
     } catch {
       // the request client showed why
     } finally {
@@ -130,7 +125,7 @@ export default function StationFencePage() {
           <Button
             type="text"
             icon={<ArrowLeftOutlined />}
-            onClick={() => navigate(LIST_PATH)}
+            onClick={() => navigate(STATION_LIST_PATH)}
             aria-label={t.back}
           />
           {id === undefined ? t.addTitle : t.editTitle}
