@@ -4,6 +4,7 @@ import { zhCNAlarmSettings } from './zh-CN.alarm-settings';
 import { zhCNAlarms } from './zh-CN.alarms';
 import { zhCNCustomers } from './zh-CN.customers';
 import { zhCNDrivers } from './zh-CN.drivers';
+import { zhCNFeeTypes } from './zh-CN.fee-types';
 import { zhCNFileTasks } from './zh-CN.file-tasks';
 import { zhCNKit } from './zh-CN.kit';
 import { zhCNMonitor } from './zh-CN.monitor';
@@ -28,6 +29,7 @@ export const zhCN = {
   ...zhCNDrivers,
   ...zhCNCustomers,
   ...zhCNAddresses,
+  ...zhCNFeeTypes,
   app: {
     title: '车队管理平台',
     loading: '加载中…',

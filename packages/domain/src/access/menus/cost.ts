@@ -18,7 +18,12 @@ export const costMenu: MenuNode = {
         { path: '/car-cost/sundry', title: '杂费', code: 'car080104' },
         { path: '/car-cost/maintenance', title: '保养', code: 'car080105' },
         { path: '/index/applyEtc', title: '申请ETC', code: 'car080106', target: 'tab', href: '/applyEtc' },
-        { path: '/car-cost/fee-type', title: '自定义费用类型', code: 'car080107' },
+        {
+          path: '/car-cost/fee-type',
+          title: '自定义费用类型',
+          code: 'car080107',
+          page: 'fee-types/FeeTypesPage',
+        },
       ],
     },
     {

@@ -1,0 +1,35 @@
+/** Texts of 自定义费用类型 (features/fee-types), in Simplified Chinese. */
+export const zhCNFeeTypes = {
+  feeTypes: {
+    entity: '费用类型',
+    feeName: '费用名称',
+    feeNamePlaceholder: '请输入费用名称',
+    feeKind: '收支类型',
+    feeTypeApp: '录入端',
+    builtIn: '内置',
+    builtInLocked: '内置费用类型不能修改费用名称和收支类型',
+    sort: '排序',
+    sortPlaceholder: '数字越小越靠前，不填排在内置类型之后',
+    sortRule: '排序须为0-9999的整数',
+    team: '所属车队',
+    remark: '备注',
+    valid: '状态',
+    enabled: '启用',
+    disabled: '停用',
+    enable: '启用',
+    disable: '停用',
+    updateTime: '更新时间',
+    log: '操作日志',
+    required: {
+      feeName: '请输入费用名称',
+      feeKind: '请选择收支类型',
+      feeTypeApp: '请选择录入端',
+    },
+    confirmDisable: (name: string) =>
+      `确定停用费用类型“${name}”吗？停用后录入运单费用时不能再选择该类型，已录入的费用不受影响。`,
+    confirmEnable: (name: string) => `确定启用费用类型“${name}”吗？`,
+    statusChanged: '状态已更新',
+    importTitle: '批量导入费用类型',
+    exported: (name: string) => `已导出：${name}`,
+  },
+};
