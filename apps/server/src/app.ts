@@ -38,7 +38,7 @@ import { registerFileTaskRoutes } from './modules/file-tasks/file-tasks.routes';
 import { registerFileRoutes } from './modules/files/files.routes';
 import { registerGeoRoutes } from './modules/geo/geo.routes';
 import { registerHistoryRoutes } from './modules/history/history.routes';
-import { registerLineRoutes } from './modules/lines/lines.routes';
+import { lineRecord } from './modules/lines/lines.record';
 import { registerMessageRoutes } from './modules/messages/messages.routes';
 import { registerMonitorRoutes } from './modules/monitor/monitor.routes';
 import { registerOperateLogRoutes } from './modules/operate-log/operate-log.routes';
@@ -102,7 +102,7 @@ const FEATURES = [
   registerHistoryRoutes,
   registerGeoRoutes,
   (api: FastifyInstance, ctx: AppContext) => registerRecord(api, ctx, stationRecord),
-  registerLineRoutes,
+  (api: FastifyInstance, ctx: AppContext) => registerRecord(api, ctx, lineRecord),
   (api: FastifyInstance, ctx: AppContext) => registerRecord(api, ctx, driverRecord(ctx)),
   (api: FastifyInstance, ctx: AppContext) => registerRecord(api, ctx, customerRecord),
   (api: FastifyInstance, ctx: AppContext) => registerRecord(api, ctx, addressRecord),

@@ -77,7 +77,7 @@ export interface RecordDef<Form extends TeamForm, Filter, View, ImportRow = neve
   /** One line each for the OpenAPI description of the generated routes. */
   summaries: Partial<Record<keyof RecordMeta['paths'], string>>;
   /** Joins of a listed row (the team name…); scope and soft delete are applied by the recipe. */
-  joins?: (q: RecordQuery) => RecordQuery;
+  joins?: (q: RecordQuery, auth: AuthContext) => RecordQuery;
   /** The columns of a listed row (table-qualified), read by `view`. */
   selection: readonly string[];
   /** A row as the API answers it. */
@@ -146,7 +146,11 @@ export interface RecordDef<Form extends TeamForm, Filter, View, ImportRow = neve
    * The delete route's older form: nothing chosen is `pick` on `id`, and a record missing or out of
    * reach is a 404 with the `missing` message (a 400 by default).
    */
-  deletion?: { pick: string };
+  deletion?: {
+    pick: string;
+    /** More than 500 asked: '一次最多删除500条线路' (500个 and the entity by default). */
+    tooMany?: string;
+  };
   export?: {
     title: string;
     columns: readonly ExportColumn<ExportRow>[];

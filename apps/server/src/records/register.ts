@@ -212,7 +212,10 @@ export function registerRecord<Form extends TeamForm, Filter, View, ImportRow, E
       body: z
         .object({
           id: idField(idMessage).optional(),
-          ids: z.array(idField(idMessage)).max(500, `一次最多删除500个${entity}`).optional(),
+          ids: z
+            .array(idField(idMessage))
+            .max(500, deletion?.tooMany ?? `一次最多删除500个${entity}`)
+            .optional(),
         })
         .refine(
           (b) => b.id !== undefined || (b.ids?.length ?? 0) > 0,

@@ -33,7 +33,7 @@ export function recordLog(meta: RecordMeta, id: number, teamCode: string, conten
 export function readableRows(db: Kysely<Database>, auth: AuthContext, def: AnyDef): RecordQuery {
   const { table } = def.meta;
   let q: RecordQuery = tables(db).selectFrom(table);
-  if (def.joins) q = def.joins(q);
+  if (def.joins) q = def.joins(q, auth);
   q = q.where(def.meta.scope === 'shared' ? inReferenceScope(auth.scope, table) : inScope(auth.scope, table));
   if (def.meta.softDelete) q = q.where(`${table}.deleted_at`, 'is', null);
   return q;

@@ -15,28 +15,6 @@ import { z } from 'zod';
 import { optionalText, teamCodeField } from '../../http/form-fields';
 import type { LineRow, LineStationRow } from './lines.table';
 
-/** Who manages lines: 线路管理 (transport), 路线管理 (information, capacity business). */
-export const LINE_CODES = ['car050201', 'car090105', 'tc010502'] as const;
-/** Who reads lines to pick them: the line pages, plans, oil-saving plans. */
-export const LINE_READ_CODES = [...LINE_CODES, 'car050202', 'car050209'] as const;
-
-export const LINE_LABELS = {
-  id: '线路',
-  routeName: '线路名称',
-  routeType: '路线类型',
-  teamCode: '所属车队',
-  customerId: '客户',
-  cargo: '货物名称',
-  speedLimit: '限速',
-  corridorWidth: '偏航宽度',
-  fuelBrand: '品牌',
-  fuelSeries: '车系',
-  status: '状态',
-  remark: '备注',
-  stationList: '站点',
-  stations: '站点',
-} as const;
-
 const int = (message: string) => z.coerce.number({ error: message }).int(message);
 
 /** One row of the station table as the API carries it (distance in kilometres). */
@@ -111,7 +89,11 @@ export function rowView(r: LineStationRow): StationRow & { stationName?: string 
   };
 }
 
-export type LineWithNames = LineRow & { teamName: string | null; customerName: string | null };
+/** A line as listed and found, with its team's and customer's names (LINE_SELECTION of lines.record.ts). */
+export type LineWithNames = Omit<LineRow, 'merchant_id' | 'created_by' | 'deleted_at'> & {
+  teamName: string | null;
+  customerName: string | null;
+};
 
 /** A line as the API answers it; `rows` adds its station table and the path to draw. */
 export function lineView(

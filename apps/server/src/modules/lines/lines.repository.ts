@@ -1,73 +1,28 @@
 import { type StationRow, tableTotals } from '@fleet/domain';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import type { Database } from '../../db/schema';
 import type { AuthContext } from '../../http/auth';
 import { badInput, notFound } from '../../http/envelope';
-import { teamCodeField } from '../../http/form-fields';
 import { usableRecord, usableRecords } from '../../http/references';
-import { paging } from '../../http/route';
-import { inReferenceScope, inScope } from '../../http/scope';
+import { inScope } from '../../http/scope';
+import { missingOf, readableRows } from '../../records/repository';
 import type { LineWithNames } from './lines.fields';
+import { LINE_SELECTION, lineRecord } from './lines.record';
 import type { LineStationRow } from './lines.table';
 
-/** The filter of /colliery/line/page and its export. */
-export const lineFilter = z.object({
-  ...paging,
-  routeName: z.string().trim().max(30).optional(),
-  routeType: z.coerce.number().int().optional(),
-  customerId: z.coerce.number().int().positive().optional(),
-  status: z.union([z.literal(0), z.literal(1)]).optional(),
-  teamCode: z.preprocess((v) => (v === '' ? undefined : v), teamCodeField.optional()),
-});
-export type LineFilter = z.output<typeof lineFilter>;
-
-/**
- * How far a query of lines reaches: `read` the lines a caller may see and pick (its subtree and the
- * teams above, finding reference data), `write` those it may change (its subtree).
- */
-export type LineReach = 'read' | 'write';
-
-/** Live lines with their team's and customer's names (a customer only when the caller may use it). */
-export function scopedLines(db: Kysely<Database>, auth: AuthContext, reach: LineReach = 'read') {
-  return db
-    .selectFrom('line')
-    .leftJoin('team', (j) =>
-      j.onRef('team.merchant_id', '=', 'line.merchant_id').onRef('team.team_code', '=', 'line.team_code'),
-    )
-    .leftJoin('customer', (j) =>
-      j.onRef('customer.id', '=', 'line.customer_id').on(inReferenceScope(auth.scope, 'customer')),
-    )
-    .where(reach === 'read' ? inReferenceScope(auth.scope, 'line') : inScope(auth.scope, 'line'))
-    .where('line.deleted_at', 'is', null);
-}
-
-export function filteredLines(
-  db: Kysely<Database>,
-  auth: AuthContext,
-  f: Omit<LineFilter, 'pageNum' | 'pageSize'>,
-) {
-  let q = scopedLines(db, auth);
-  if (f.routeName) q = q.where('line.name', 'like', `%${f.routeName}%`);
-  if (f.routeType !== undefined) q = q.where('line.route_type', '=', f.routeType);
-  if (f.customerId !== undefined) q = q.where('line.customer_id', '=', f.customerId);
-  if (f.status !== undefined) q = q.where('line.status', '=', f.status);
-  if (f.teamCode) q = q.where('line.team_code', 'like', `${f.teamCode}%`);
-  return q;
-}
-
+/** One live line the caller reaches: `read` also those of the teams above, `write` its own subtree; 404 otherwise. */
 export async function findLine(
   db: Kysely<Database>,
   auth: AuthContext,
   id: number,
-  reach: LineReach = 'read',
+  reach: 'read' | 'write' = 'read',
 ): Promise<LineWithNames> {
-  const row = await scopedLines(db, auth, reach)
-    .selectAll('line')
-    .select(['team.team_name as teamName', 'customer.customer_name as customerName'])
-    .where('line.id', '=', id)
-    .executeTakeFirst();
-  if (!row) throw notFound('线路不存在或无权访问');
+  let q = readableRows(db, auth, lineRecord)
+    .select([...LINE_SELECTION])
+    .where('line.id', '=', id);
+  if (reach === 'write') q = q.where(inScope(auth.scope, 'line'));
+  const row = (await q.executeTakeFirst()) as LineWithNames | undefined;
+  if (!row) throw notFound(missingOf(lineRecord));
   return row;
 }
 
@@ -94,23 +49,6 @@ export async function lineEnds(db: Kysely<Database>, ids: readonly number[]) {
     ends.set(r.line_id, e);
   }
   return ends;
-}
-
-/** Whether another live line of the merchant has this name. */
-export async function lineNameTaken(
-  db: Kysely<Database>,
-  merchantId: number,
-  name: string,
-  exceptId?: number,
-) {
-  let q = db
-    .selectFrom('line')
-    .select('id')
-    .where('merchant_id', '=', merchantId)
-    .where('name', '=', name)
-    .where('deleted_at', 'is', null);
-  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
-  return (await q.executeTakeFirst()) !== undefined;
 }
 
 /** Stations named by rows must be live stations the caller may use. */

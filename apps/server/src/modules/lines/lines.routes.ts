@@ -1,29 +1,31 @@
-import { NOT_MAP_CALCULATED, type StationRow } from '@fleet/domain';
+import { LINE_RECORD, NOT_MAP_CALCULATED, recordWriteCodes, type StationRow } from '@fleet/domain';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
+import type { Database } from '../../db/schema';
+import type { AuthContext } from '../../http/auth';
 import { idField, teamCodeField } from '../../http/form-fields';
 import { route } from '../../http/route';
-import { registerCollieryLineRoutes } from './colliery-lines.routes';
-import {
-  LINE_CODES,
-  LINE_LABELS,
-  LINE_READ_CODES,
-  lineFields,
-  lineUpdateBody,
-  lineView,
-  stationRowSchema,
-} from './lines.fields';
-import { findLine, lineRows, scopedLines } from './lines.repository';
+import { inScope } from '../../http/scope';
+import { readableRows } from '../../records/repository';
+import { lineFields, lineUpdateBody, lineView, stationRowSchema } from './lines.fields';
+import { lineRecord } from './lines.record';
+import { findLine, lineRows } from './lines.repository';
 import { lineService } from './lines.service';
 import { createRouting } from './routing';
 
-export type LineDeps = {
-  service: ReturnType<typeof lineService>;
-  routing: ReturnType<typeof createRouting>;
-};
+const LINE_READ_CODES = LINE_RECORD.readCodes;
+const LINE_CODES = recordWriteCodes(LINE_RECORD);
+const LINE_LABELS = LINE_RECORD.labels;
 
-/** Lines (线路): the /route calls of plans and line management, then the /colliery/line set. */
+/** Live lines the caller may pick (its subtree and the teams above), with their team and customer. */
+const scopedLines = (db: Kysely<Database>, auth: AuthContext) => readableRows(db, auth, lineRecord);
+
+/**
+ * The line's own routes beside the recipe's list, delete, export and import: the /route calls of
+ * plans and line management, then saving a line with its station table, its details and pickers.
+ */
 export function registerLineRoutes(app: FastifyInstance, ctx: AppContext): void {
   const tag = '线路管理';
   const { db } = ctx;
@@ -132,5 +134,110 @@ export function registerLineRoutes(app: FastifyInstance, ctx: AppContext): void 
     },
   });
 
-  registerCollieryLineRoutes(app, ctx, { service, routing });
+  // the /colliery/line calls of the capacity and coal business (spec business section 7)
+  route(app, tag, {
+    method: 'POST',
+    url: '/colliery/line/add',
+    summary: '新增线路（含站点表 stationList）',
+    access: LINE_CODES,
+    labels: LINE_LABELS,
+    body: lineFields,
+    handler: async ({ auth, body }) => service.create(auth, body),
+  });
+
+  route(app, tag, {
+    method: 'POST',
+    url: '/colliery/line/edit',
+    summary: '修改线路（站点表整体替换）',
+    access: LINE_CODES,
+    labels: LINE_LABELS,
+    body: lineUpdateBody,
+    handler: async ({ auth, body }) => {
+      await service.update(auth, body);
+      return null;
+    },
+  });
+
+  for (const [url, wholeMerchant] of [
+    ['/colliery/line/info', false],
+    ['/colliery/line/infoNoTeam', true],
+  ] as const) {
+    // both read lines the caller may pick: its own subtree's and those of the teams above
+    route(app, tag, {
+      method: 'GET',
+      url,
+      summary: wholeMerchant
+        ? '线路详情（运单等引用线路时使用：本人管辖及上级车队的线路）'
+        : '线路详情（含站点表 stationList 与 path）',
+      access: LINE_READ_CODES,
+      labels: LINE_LABELS,
+      query: z.object({ id: idField('线路不正确') }),
+      handler: async ({ auth, query }) => {
+        const line = await findLine(db, auth, query.id);
+        return lineView(line, await lineRows(db, line.id));
+      },
+    });
+  }
+
+  route(app, tag, {
+    method: 'GET',
+    url: '/colliery/line/fuzzy',
+    summary: '线路模糊查询：routeName、routeType → [{id, value}]（最多50条）',
+    access: LINE_READ_CODES,
+    list: true,
+    query: z.object({
+      routeName: z.string().trim().max(30).optional(),
+      routeType: z.coerce.number().int().optional(),
+    }),
+    handler: async ({ auth, query }) => {
+      let q = scopedLines(db, auth);
+      if (query.routeName) q = q.where('line.name', 'like', `%${query.routeName}%`);
+      if (query.routeType !== undefined) q = q.where('line.route_type', '=', query.routeType);
+      const rows = await q.select(['line.id', 'line.name']).orderBy('line.name').limit(50).execute();
+      return rows.map((r) => ({ id: r.id, value: r.name }));
+    },
+  });
+
+  route(app, tag, {
+    method: 'GET',
+    url: '/colliery/line/fuelBrand/list',
+    summary: '品牌列表：本人管辖车辆的品牌',
+    access: LINE_READ_CODES,
+    list: true,
+    handler: async ({ auth }) => {
+      const rows = await db
+        .selectFrom('truck')
+        .select('brand')
+        .distinct()
+        .where(inScope(auth.scope, 'truck'))
+        .where('deleted_at', 'is', null)
+        .where('brand', 'is not', null)
+        .where('brand', '!=', '')
+        .orderBy('brand')
+        .execute();
+      return rows.map((r) => r.brand as string);
+    },
+  });
+
+  route(app, tag, {
+    method: 'GET',
+    url: '/colliery/line/fuelSeries/list',
+    summary: '车系列表：本人管辖车辆的车系；brand 限定品牌',
+    access: LINE_READ_CODES,
+    list: true,
+    query: z.object({ brand: z.string().trim().max(30).optional() }),
+    handler: async ({ auth, query }) => {
+      let q = db
+        .selectFrom('truck')
+        .select('series')
+        .distinct()
+        .where(inScope(auth.scope, 'truck'))
+        .where('deleted_at', 'is', null)
+        .where('series', 'is not', null)
+        .where('series', '!=', '');
+      if (query.brand) q = q.where('brand', '=', query.brand);
+      const rows = await q.orderBy('series').execute();
+      return rows.map((r) => r.series as string);
+    },
+  });
 }

@@ -1,28 +1,17 @@
-import { OPERATE_LOG_PAGES, type StationRow } from '@fleet/domain';
+import { LINE_RECORD, type StationRow } from '@fleet/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { AuthContext } from '../../http/auth';
-import { badInput } from '../../http/envelope';
+import { checkUnique, recordLog, tables } from '../../records/repository';
 import { describeChanges } from '../operate-log/changes';
 import { recordOperation } from '../operate-log/operate-log.repository';
-import { findTeam } from '../teams/teams.repository';
-import { LINE_LABELS, type LineBody, lineLogForm, stationsText } from './lines.fields';
-import {
-  checkCustomer,
-  checkRowStations,
-  findLine,
-  lineNameTaken,
-  lineRows,
-  saveRows,
-} from './lines.repository';
+import { checkTeam } from '../teams/check-team';
+import { type LineBody, stationsText } from './lines.fields';
+import { lineRecord } from './lines.record';
+import { checkCustomer, checkRowStations, findLine, lineRows, saveRows } from './lines.repository';
 import type { Routing } from './routing';
 
-const log = (id: number, teamCode: string, content: string) => ({
-  pageEnum: OPERATE_LOG_PAGES.line,
-  dataId: id,
-  teamCode,
-  content,
-});
+const log = (id: number, teamCode: string, content: string) => recordLog(LINE_RECORD, id, teamCode, content);
 
 /** Saving lines: checks, the rows' distances, the transaction and the operation log. */
 export function lineService(db: Kysely<Database>, routing: Routing, now: () => number) {
@@ -42,25 +31,13 @@ export function lineService(db: Kysely<Database>, routing: Routing, now: () => n
   }
 
   async function checks(auth: AuthContext, body: LineBody, teamCode: string, exceptId?: number) {
-    if (!(await findTeam(db, auth.scope, teamCode))) throw badInput('所属车队: 不存在或不在您的管辖范围内');
-    if (await lineNameTaken(db, auth.merchantId, body.routeName, exceptId))
-      throw badInput('线路名称: 已存在');
+    await checkTeam(db, auth, teamCode);
+    await checkUnique(db, auth, lineRecord, { ...body, teamCode }, exceptId);
     await checkRowStations(db, auth, body.stationList as StationRow[]);
     return body.customerId ? await checkCustomer(db, auth, body.customerId) : null;
   }
 
-  const columns = (body: LineBody) => ({
-    name: body.routeName,
-    route_type: body.routeType,
-    customer_id: body.customerId ?? null,
-    cargo: body.cargo,
-    speed_limit: body.speedLimit == null ? null : body.speedLimit * 10,
-    corridor_width: body.corridorWidth,
-    fuel_brand: body.fuelBrand,
-    fuel_series: body.fuelSeries,
-    status: body.status,
-    remark: body.remark,
-  });
+  const { columns, logFields } = lineRecord.form;
 
   return {
     async create(auth: AuthContext, body: LineBody): Promise<{ id: number }> {
@@ -69,12 +46,11 @@ export function lineService(db: Kysely<Database>, routing: Routing, now: () => n
       const rows = await prepareRows(body.stationList as StationRow[]);
       const at = now();
       return db.transaction().execute(async (tx) => {
-        const line = await tx
+        const line: { id: number } = await tables(tx)
           .insertInto('line')
           .values({
-            ...columns(body),
+            ...columns({ ...body, teamCode }),
             merchant_id: auth.merchantId,
-            team_code: teamCode,
             created_by: auth.userId,
             created_at: at,
             updated_at: at,
@@ -94,11 +70,11 @@ export function lineService(db: Kysely<Database>, routing: Routing, now: () => n
       const customerName = await checks(auth, body, teamCode, body.id);
       const rows = await prepareRows(body.stationList as StationRow[]);
       const beforeRows = await lineRows(db, body.id);
-      const next = { ...columns(body), team_code: teamCode };
+      const next = columns({ ...body, teamCode });
       const changes = describeChanges(
-        LINE_LABELS,
-        lineLogForm({ ...before, stations: stationsText(beforeRows) }),
-        lineLogForm({ ...next, customerName, stations: stationsText(rows) }),
+        LINE_RECORD.labels,
+        logFields({ ...before, stations: stationsText(beforeRows) }),
+        logFields({ ...next, customerName, stations: stationsText(rows) }),
       );
       const at = now();
       await db.transaction().execute(async (tx) => {
@@ -111,17 +87,6 @@ export function lineService(db: Kysely<Database>, routing: Routing, now: () => n
         const content = `修改线路 ${before.name}：${changes.length ? changes.join('，') : '无变化'}`;
         await recordOperation(tx, auth, log(body.id, teamCode, content), at);
       });
-    },
-
-    async remove(auth: AuthContext, ids: readonly number[]): Promise<number> {
-      const lines = await Promise.all(ids.map((id) => findLine(db, auth, id, 'write')));
-      const at = now();
-      await db.transaction().execute(async (tx) => {
-        await tx.updateTable('line').set({ deleted_at: at, updated_at: at }).where('id', 'in', ids).execute();
-        for (const line of lines)
-          await recordOperation(tx, auth, log(line.id, line.team_code, `删除线路 ${line.name}`), at);
-      });
-      return lines.length;
     },
   };
 }

@@ -4,6 +4,7 @@ import {
   CUSTOMER_RECORD,
   DRIVER_RECORD,
   FEE_TYPE_RECORD,
+  LINE_RECORD,
   OPERATE_LOG_PAGES,
   type OperateLogPage,
   recordInfoCodes,
@@ -18,7 +19,6 @@ import { FENCE_SET_CODES } from '../alarm-settings/fence-sets.routes';
 import { AUTHORIZATION_CODES } from '../authorization/authorization.routes';
 import { INVITE_CODES } from '../driver-registrations/invites.routes';
 import { REVIEW_CODES } from '../driver-registrations/review.routes';
-import { LINE_READ_CODES } from '../lines/lines.fields';
 import { PUSH_CODES } from '../push/push.routes';
 import { ROLE_CODES } from '../roles/roles.routes';
 import { TERMINAL_CODES } from '../terminals/terminals.record';
@@ -53,7 +53,7 @@ function accessTable(): Readonly<Record<OperateLogPage, LogAccess>> {
     [P.user]: { codes: USER_ADMIN_CODES, record: 'user' },
     [P.role]: { codes: ROLE_CODES },
     [P.customer]: { codes: CUSTOMER_RECORD.readCodes, record: { table: 'customer', shared: true } },
-    [P.line]: { codes: LINE_READ_CODES, record: { table: 'line', shared: true } },
+    [P.line]: { codes: LINE_RECORD.readCodes, record: { table: 'line', shared: true } },
     [P.transportPrice]: { codes: ['car090107', 'tc010504'] },
     [P.waybill]: { codes: ['car110102', 'tc010102', 'car050204'] },
     [P.feeType]: { codes: FEE_TYPE_RECORD.readCodes, record: { table: 'fee_type', shared: true } },
