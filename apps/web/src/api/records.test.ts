@@ -88,6 +88,30 @@ describe('recordApi', () => {
     ]);
   });
 
+  it('sends the search query as the list and export take it, and deletes one row by id when asked', async () => {
+    const meta = defineRecordMeta({
+      ...CUSTOMER_RECORD,
+      paths: { page: '/terminal/list', delete: '/terminal/delete', export: '/terminal/export' },
+    });
+    const terminals = recordApi(meta, {
+      toQuery: ({ teamCode, ...rest }) => ({ ...rest, ...(teamCode ? { teamCodeList: [teamCode] } : {}) }),
+      deleteById: true,
+    });
+    await terminals.list({ tid: '138', teamCode: '1000001', pageNum: 1, pageSize: 10 });
+    await terminals.exportList({ teamCode: '1000001', pageNum: 1, pageSize: 10 }).catch(() => undefined);
+    await terminals.remove([9]);
+    expect(calls.map((_, i) => sent(i))).toEqual([
+      {
+        url: '/api/terminal/list',
+        method: 'POST',
+        body: { tid: '138', pageNum: 1, pageSize: 10, teamCodeList: ['1000001'] },
+      },
+      { url: '/api/terminal/export', method: 'POST', body: { teamCodeList: ['1000001'] } },
+      { url: '/api/terminal/delete', method: 'POST', body: { id: 9 } },
+    ]);
+    expect(() => terminals.remove([1, 2])).toThrow("The record 'customer' deletes one row at a time");
+  });
+
   it('refuses a call the record has no path for, sending nothing', () => {
     expect(() => recordApi(CUSTOMER_RECORD).remove([1])).toThrow("The record 'customer' has no delete call");
     expect(() => recordApi(ADDRESS_RECORD).setValid(1, 1)).toThrow("The record 'address' has no valid call");

@@ -40,6 +40,10 @@ export interface RecordApiOptions {
   listByQuery?: boolean;
   /** How the export is asked when not as the list is. */
   exportMethod?: 'GET' | 'POST';
+  /** Turns the search form's query into what the list and export calls take (e.g. `teamCodeList`). */
+  toQuery?: (query: Record<string, unknown>) => Record<string, unknown>;
+  /** The delete call takes one row as `{ id }` (its older form) instead of `{ ids }`. */
+  deleteById?: boolean;
 }
 
 export function recordApi<Row, Fields>(
@@ -47,26 +51,33 @@ export function recordApi<Row, Fields>(
   options: RecordApiOptions = {},
 ): RecordApi<Row, Fields> {
   const exportMethod = options.exportMethod ?? (options.listByQuery ? 'GET' : 'POST');
+  const toQuery = options.toQuery ?? ((query: Record<string, unknown>) => query);
   const post = <T>(call: keyof RecordPaths, body: unknown) =>
     request<T>('POST', recordPath(meta, call), { body });
   const postEnvelope = <T>(call: keyof RecordPaths, body: unknown) =>
     requestEnvelope<T>('POST', recordPath(meta, call), { body });
   return {
-    list: (query, signal) =>
-      options.listByQuery
+    list: (search, signal) => {
+      const query = toQuery(search);
+      return options.listByQuery
         ? request<ListPage<Row>>('GET', recordPath(meta, 'page'), {
             query: query as Query,
             dedupe: true,
             signal,
           })
-        : request<ListPage<Row>>('POST', recordPath(meta, 'page'), { body: query, dedupe: true, signal }),
+        : request<ListPage<Row>>('POST', recordPath(meta, 'page'), { body: query, dedupe: true, signal });
+    },
     info: <Detail>(id: number) => request<Detail>('GET', recordPath(meta, 'info'), { query: { id } }),
     add: (fields) => postEnvelope<{ id: number }>('add', fields),
     edit: (fields) => postEnvelope<null>('edit', fields),
     setValid: (id, valid) => post<unknown>('valid', { id, valid }),
-    remove: (ids) => post<{ deleted: number }>('delete', { ids }),
-    exportList: (query) => {
-      const { pageNum: _n, pageSize: _s, ...filter } = query;
+    remove: (ids) => {
+      if (!options.deleteById) return post<{ deleted: number }>('delete', { ids });
+      if (ids.length !== 1) throw new Error(`The record '${meta.key}' deletes one row at a time`);
+      return post<{ deleted: number }>('delete', { id: ids[0] });
+    },
+    exportList: (search) => {
+      const { pageNum: _n, pageSize: _s, ...filter } = toQuery(search);
       const path = recordPath(meta, 'export');
       return exportMethod === 'GET'
         ? exportSheet('GET', path, { query: filter as Query })

@@ -58,6 +58,7 @@ export {
   type RecordTexts,
   recordColumns,
   recordToolbar,
+  teamListQuery,
   useRecordDialogs,
   type ValidTexts,
   validColumn,

@@ -1,9 +1,10 @@
-import { App, Form, Modal } from 'antd';
+import { App, Form, Modal, Typography } from 'antd';
 import { useState } from 'react';
-import { bindTerminal, type Terminal } from '../../api/terminals';
+import { bindTerminal } from '../../api/terminals';
 import { fetchTrucks, type Truck } from '../../api/trucks';
 import { type RemoteOption, RemoteSelect } from '../../kit';
 import { texts } from '../../locales';
+import type { Terminal } from './terminal.record';
 
 const t = texts.terminals;
 
@@ -73,5 +74,16 @@ export function BindDialog({
         </Form.Item>
       </Form>
     </Modal>
+  );
+}
+
+/** The row link 绑定车辆 of a terminal without a truck, with its dialog. */
+export function BindLink({ terminal, onBound }: { terminal: Terminal; onBound: () => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Typography.Link onClick={() => setOpen(true)}>{t.bind}</Typography.Link>
+      {open && <BindDialog terminal={terminal} onClose={() => setOpen(false)} onBound={onBound} />}
+    </>
   );
 }

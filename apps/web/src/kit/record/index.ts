@@ -12,6 +12,7 @@ export {
   type RecordFormProps,
   type RecordRow,
   type RecordTexts,
+  teamListQuery,
   type ValidTexts,
 } from './recordDef';
 export {

@@ -2,7 +2,7 @@ import { CUSTOMER_RECORD } from '@fleet/domain';
 import { describe, expect, it } from 'vitest';
 import type { UserInfo } from '../../api/session';
 import { texts } from '../../locales';
-import { defineRecord, type RecordDefInput } from './recordDef';
+import { defineRecord, type RecordDefInput, teamListQuery } from './recordDef';
 
 interface Row {
   id: number;
@@ -45,6 +45,39 @@ describe('defineRecord', () => {
     expect(onPage.formPage?.edit({ id: 4, teamCode: '1', customerName: '甲' }, '/tc/customer')).toBe(
       '/tc/customer/edit?id=4',
     );
+  });
+
+  it('calls the record’s own routes of the common shape as it calls those of the meta', () => {
+    const record = defineRecord({
+      ...input,
+      ownPaths: { delete: '/colliery/customer/remove', import: '/colliery/customer/load' },
+      texts: { ...texts.customers, confirmDelete: () => '', confirmDeleteMany: () => '', deleted: '' },
+    });
+    expect(record.meta.paths).toMatchObject({
+      page: '/colliery/customer/page',
+      delete: '/colliery/customer/remove',
+      import: '/colliery/customer/load',
+    });
+    expect(CUSTOMER_RECORD.paths).not.toHaveProperty('delete');
+    expect(record.api.templateUrl).toBe('/api/colliery/customer/load/template');
+  });
+
+  it('needs no text of deleting many when the record deletes one row at a time', () => {
+    const deleting = {
+      ...input,
+      ownPaths: { delete: '/colliery/customer/remove' },
+      texts: { ...texts.customers, confirmDelete: () => '', deleted: '' },
+    };
+    expect(() => defineRecord(deleting)).toThrow("The record 'customer' lacks the texts confirmDeleteMany");
+    expect(defineRecord({ ...deleting, deleteById: true }).deleteById).toBe(true);
+  });
+
+  it('turns one team of the search into the subtree list the call takes', () => {
+    expect(teamListQuery({ carNo: '京A', teamCode: '1000001' })).toEqual({
+      carNo: '京A',
+      teamCodeList: ['1000001'],
+    });
+    expect(teamListQuery({ carNo: '京A', teamCode: undefined })).toEqual({ carNo: '京A' });
   });
 
   it('lets the user change only the rows of their team subtree by default', () => {

@@ -195,12 +195,13 @@ export function RecordFormDialog<Row extends RecordRow, Fields extends object>({
       status={status}
       form={form}
       entityName={record.texts.entity}
+      width={record.formWidth}
       initialValues={initialValues}
       onSubmit={submit}
       onSaved={onSaved}
       onClose={onClose}
     >
-      <FormItems form={form} status={status} />
+      <FormItems form={form} status={status} row={row} />
     </FormDialog>
   );
 }

@@ -1,10 +1,9 @@
 import { Form, Input, InputNumber, Select } from 'antd';
-import { useMemo } from 'react';
-import { addTerminal, type Terminal, type TerminalFields, updateTerminal } from '../../api/terminals';
-import { type DialogStatus, FormDialog, TeamTreeSelect } from '../../kit';
+import { type RecordFormProps, TeamTreeSelect } from '../../kit';
 import { texts } from '../../locales';
 import { checkRule } from '../system/formRules';
 import { alphanumericError } from '../trucks/truckForm';
+import type { Terminal, TerminalFields } from './terminal.record';
 
 const t = texts.terminals;
 
@@ -15,49 +14,11 @@ export function tidError(value: string | undefined): string | null {
   return /^\d{11,20}$/.test(text) ? null : t.tidRule;
 }
 
-export interface TerminalDialogProps {
-  status: DialogStatus;
-  terminal?: Terminal;
-  onClose: () => void;
-  onSaved: () => void;
-}
-
-/** 新增终端 / 编辑终端. */
-export function TerminalDialog({ status, terminal, onClose, onSaved }: TerminalDialogProps) {
-  const [form] = Form.useForm<TerminalFields>();
-  const initialValues = useMemo<Partial<TerminalFields>>(
-    () =>
-      terminal
-        ? {
-            tid: terminal.tid,
-            terminalNo: terminal.terminalNo,
-            model: terminal.model,
-            manufacturer: terminal.manufacturer,
-            protocolVersion: terminal.protocolVersion,
-            simNo: terminal.simNo,
-            videoChannels: terminal.videoChannels,
-            teamCode: terminal.teamCode,
-            remark: terminal.remark,
-          }
-        : { protocolVersion: '2013', videoChannels: 0 },
-    [terminal],
-  );
-  const bound = Boolean(terminal?.truckId);
-  const submit = (values: TerminalFields) =>
-    terminal ? updateTerminal({ ...values, id: terminal.id }) : addTerminal(values);
-
+/** The items of 新增终端 / 编辑终端; a bound terminal's team follows its truck. */
+export function TerminalFormItems({ row }: RecordFormProps<TerminalFields, Terminal>) {
+  const bound = Boolean(row?.truckId);
   return (
-    <FormDialog<TerminalFields>
-      open
-      status={status}
-      form={form}
-      entityName={t.entity}
-      width={640}
-      initialValues={initialValues}
-      onSubmit={submit}
-      onSaved={onSaved}
-      onClose={onClose}
-    >
+    <>
       <Form.Item name="tid" label={t.tid} required rules={[checkRule(tidError)]}>
         <Input maxLength={20} placeholder={t.tidPlaceholder} />
       </Form.Item>
@@ -95,6 +56,6 @@ export function TerminalDialog({ status, terminal, onClose, onSaved }: TerminalD
       <Form.Item name="remark" label={t.remark} rules={[{ max: 200 }]}>
         <Input.TextArea maxLength={200} rows={2} />
       </Form.Item>
-    </FormDialog>
+    </>
   );
 }
