@@ -1,15 +1,15 @@
-import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import ExcelJS from 'exceljs';
-import type { Browser, BrowserContext, Page, Response, Route } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sha256Hex } from '../apps/server/src/modules/auth/tokens';
 import { button, launchBrowser, screenshot, settled as settle } from './support/browser';
-import { chooseImportFile } from './support/import';
+import { chooseImportFile, exportDownload, sheetBuffer } from './support/import';
 import { REPO_ROOT, type RunningServer, startServer } from './support/server';
+import { apiSignIn, calls, type Envelope, newPage, toastOf } from './support/session';
 
 /**
  * The page kit in a real Chromium against the real server: e2e/kit-harness renders each widget
@@ -17,12 +17,6 @@ import { REPO_ROOT, type RunningServer, startServer } from './support/server';
  * the real API with the admin's token. Only /api/kit-probe/* is answered here, to put the request
  * client in front of each body code and HTTP status.
  */
-
-interface Envelope<T = unknown> {
-  code: number;
-  msg: string;
-  data: T;
-}
 
 const HARNESS = '/kit-harness/';
 const LONG_MESSAGE = `车辆京A12345的运单校验未通过：${'装货地与线路起点不一致，'.repeat(12)}请核对后重新提交。`;
@@ -46,9 +40,7 @@ let token: string;
 const pageErrors: string[] = [];
 const consoleErrors: string[] = [];
 
-const toast = (text: string) => page.locator('.ant-message-notice', { hasText: text });
-const calls = (apiPath: string) => (response: Response) =>
-  new URL(response.url()).pathname === `/api${apiPath}`;
+const toast = (text: string) => toastOf(page, text);
 const probe = (name: string) => page.getByTestId(`probe-${name}`);
 const json = (body: unknown, status = 200) => ({
   status,
@@ -65,12 +57,7 @@ async function api<T>(method: string, apiPath: string, body?: unknown): Promise<
   return (await response.json()) as Envelope<T>;
 }
 
-async function workbook(rows: unknown[][]): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('车辆');
-  for (const row of rows) sheet.addRow(row);
-  return Buffer.from(await book.xlsx.writeBuffer());
-}
+const workbook = (rows: unknown[][]) => sheetBuffer('车辆', rows);
 
 /** The answers of /api/kit-probe/*. */
 async function answerProbe(route: Route): Promise<void> {
@@ -131,10 +118,7 @@ beforeAll(async () => {
     process.env.NODE_ENV = nodeEnv;
   }
 
-  const login = await api<{ token: string }>('POST', '/auth/login', {
-    username: 'admin',
-    password: createHash('sha256').update('Admin@123').digest('hex'),
-  });
+  const login = await apiSignIn(server.baseUrl, 'admin');
   token = login.data.token;
   // Enough users for three pages of ten.
   const roles = await api<{ list: { id: number; name: string }[] }>('POST', '/system/role/list', {});
@@ -142,7 +126,7 @@ beforeAll(async () => {
   for (let i = 1; i <= 25; i++) {
     const added = await api('POST', '/system/user/add', {
       username: `bench_${String(i).padStart(2, '0')}`,
-      password: createHash('sha256').update('Bench@2025').digest('hex'),
+      password: sha256Hex('Bench@2025'),
       nickname: `测试司机${i}`,
       teamCode: '1000001001',
       roleIds: [dispatcher],
@@ -151,19 +135,14 @@ beforeAll(async () => {
   }
 
   browser = await launchBrowser();
-  context = await browser.newContext({
-    baseURL: server.baseUrl,
-    locale: 'zh-CN',
-    viewport: { width: 1440, height: 900 },
-  });
+  page = await newPage(browser, server.baseUrl, {}, pageErrors);
+  context = page.context();
   await context.addCookies([{ name: 'Admin-Token', value: token, url: server.baseUrl }]);
   await context.route(`${server.baseUrl}${HARNESS}**`, (route) => {
     const file = new URL(route.request().url()).pathname.slice(HARNESS.length) || 'index.html';
     return route.fulfill({ path: path.join(harnessDir, file) });
   });
   await context.route(`${server.baseUrl}/api/kit-probe/**`, answerProbe);
-  page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
   page.on('console', (message) => {
     if (message.type() === 'error') consoleErrors.push(message.text());
   });
@@ -277,10 +256,7 @@ describe('ImportDialog', () => {
     expect(Math.round((await page.locator('.ant-modal').boundingBox())?.width ?? 0)).toBe(520);
     await button(dialog, '取消').waitFor();
 
-    const [template] = await Promise.all([
-      page.waitForEvent('download'),
-      dialog.getByText('上传模板').click(),
-    ]);
+    const { download: template } = await exportDownload(page, dialog.getByText('上传模板'));
     expect(template.suggestedFilename()).toBe('车辆导入模板.xlsx');
 
     const input = dialog.locator('input[type=file]');
@@ -463,7 +439,7 @@ describe('request client in the browser', () => {
   });
 
   it('downloads save under the Content-Disposition name; an empty file shows 下载文件有误', async () => {
-    const [file] = await Promise.all([page.waitForEvent('download'), button(page, 'download').click()]);
+    const { download: file } = await exportDownload(page, button(page, 'download'));
     expect(file.suggestedFilename()).toBe('车辆报表.xlsx');
     await button(page, 'empty-file').click();
     await toast('下载文件有误').waitFor();
