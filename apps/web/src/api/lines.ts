@@ -1,9 +1,12 @@
 import type { StationRow } from '@fleet/domain';
-import type { ListPage, Paging } from './common';
-import { exportFile } from './fileTasks';
+import type { ListPage } from './common';
 import { type Envelope, request, requestEnvelope } from './request';
 
-/** Calls of 线路管理 (/route and /colliery/line): lines and their station tables (distance in km). */
+/**
+ * Calls of the line pages (/route and /colliery/line): a line with its station table (distance in
+ * km), its add and edit, the recalculation and the pickers. The list, delete, export and import are
+ * the calls of `lineRecord` (features/lines/line.record.tsx).
+ */
 
 export interface Line {
   id: number;
@@ -38,14 +41,6 @@ export interface LineDetail extends Line {
   path: { longitude: number; latitude: number }[];
 }
 
-export interface LineQuery extends Partial<Paging> {
-  routeName?: string;
-  routeType?: number;
-  customerId?: number;
-  status?: 0 | 1;
-  teamCode?: string;
-}
-
 export interface LineFields {
   routeName: string;
   routeType: number;
@@ -70,10 +65,6 @@ export interface Recalculated {
   notice: string;
 }
 
-export function fetchLines(query: LineQuery, signal?: AbortSignal): Promise<ListPage<Line>> {
-  return request<ListPage<Line>>('POST', '/colliery/line/page', { body: query, dedupe: true, signal });
-}
-
 export function fetchLine(id: number): Promise<LineDetail> {
   return request<LineDetail>('GET', '/colliery/line/info', { query: { id } });
 }
@@ -84,10 +75,6 @@ export function addLine(line: LineFields): Promise<Envelope<{ id: number }>> {
 
 export function editLine(line: LineFields & { id: number }): Promise<Envelope<null>> {
   return requestEnvelope<null>('POST', '/colliery/line/edit', { body: line });
-}
-
-export function deleteLines(ids: number[]): Promise<{ deleted: number }> {
-  return request<{ deleted: number }>('POST', '/colliery/line/delete', { body: { ids } });
 }
 
 export function recalculateLine(stationList: StationRow[]): Promise<Recalculated> {
@@ -111,11 +98,4 @@ export function fetchCustomerOptions(pageNum: number, pageSize: number, customer
   return request<ListPage<CustomerOption>>('GET', '/colliery/customer/options', {
     query: { pageNum, pageSize, customerName: customerName || undefined },
   });
-}
-
-export const LINE_IMPORT_URL = '/colliery/line/import';
-
-/** POST /colliery/line/export with the list's filter: the .xlsx, or a task of the import/export page. */
-export function exportLines(query: LineQuery) {
-  return exportFile('/colliery/line/export', { ...query });
 }

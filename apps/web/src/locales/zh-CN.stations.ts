@@ -118,10 +118,9 @@ export const zhCNStations = {
     confirmDelete: (name: string) => `确定删除线路“${name}”吗？`,
     confirmDeleteMany: (n: number) => `确定删除选中的${n}条线路吗？`,
     deleted: '删除成功',
-    deleteSelected: '批量删除',
+    batchDelete: '批量删除',
     exported: (file: string) => `已导出 ${file}`,
     importTitle: '批量导入线路',
-    importTemplate: '线路导入模板.xlsx',
     noPlaced: '请为站点选择地址后在地图上显示线路',
   },
 };

@@ -22,6 +22,7 @@ import { BaseMap } from '../../../map';
 import { useLeavePage } from '../../stations/useLeavePage';
 import { LineForm, type LineFormValues } from '../LineForm';
 import { LineMapLayer } from '../LineMapLayer';
+import { lineRecord } from '../line.record';
 import { linePaths } from '../linePaths';
 import { StationTable } from '../StationTable';
 
@@ -123,7 +124,7 @@ export default function LineEditPage() {
         id === undefined ? texts.kit.dialog.created : texts.kit.dialog.updated,
         FORM_NOTIFY_DURATION_MS / 1000,
       );
-      await client.invalidateQueries({ queryKey: ['list', 'lines'] });
+      await client.invalidateQueries({ queryKey: ['list', lineRecord.listKey] });
       leave(paths.list);
     } catch {
       // the request client showed why
