@@ -1,12 +1,11 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { button, screenshot, settled as settle } from './support/browser';
-import { chooseImportFile } from './support/import';
+import { chooseImportFile, exportDownload, firstSheet, sheetBuffer } from './support/import';
 import type { RunningServer } from './support/server';
 import { openSession, type Session, tableRow } from './support/session';
 
@@ -26,12 +25,7 @@ function settled(): Promise<void> {
   return settle(page, 200);
 }
 
-async function sheet(rows: string[][]): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  const ws = book.addWorksheet('站点');
-  for (const r of rows) ws.addRow(r);
-  return Buffer.from(await book.xlsx.writeBuffer());
-}
+const sheet = (rows: string[][]) => sheetBuffer('站点', rows);
 
 /** An API call from inside the signed-in page, as the app makes it. */
 async function api(pathname: string, body: unknown): Promise<{ code: number; msg: string; data: unknown }> {
@@ -106,12 +100,9 @@ describe('导入导出查询', () => {
     await task.getByText('已完成').waitFor({ timeout: 30_000 });
     await expect.poll(() => task.locator('.ant-progress').getAttribute('aria-valuenow')).toBe('100');
     expect(await task.textContent()).toContain('导出');
-    const [download] = await Promise.all([page.waitForEvent('download'), task.getByText('下载').click()]);
+    const { download, file } = await exportDownload(page, task.getByText('下载'));
     expect(download.suggestedFilename()).toMatch(/^司机列表_\d{14}\.xlsx$/);
-    const file = await readFile((await download.path()) as string);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(file as unknown as ArrayBuffer);
-    const sheet = book.worksheets[0];
+    const sheet = await firstSheet(file);
     expect(sheet?.getRow(1).getCell(1).value).toBe('司机姓名');
     expect(sheet?.actualRowCount).toBeGreaterThan(DRIVERS);
   });
