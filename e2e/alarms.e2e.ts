@@ -1,10 +1,9 @@
-import { cp, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { formatDateTime, startOfShanghaiDay } from '@fleet/domain';
-import ExcelJS from 'exceljs';
-import type { Browser, Locator, Page, Response } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../apps/server/src/db/connection';
 import {
   type AlarmFixture,
@@ -13,10 +12,20 @@ import {
   fixtureTrucks,
   insertAlarms,
 } from '../apps/server/src/modules/alarms/alarm-fixtures';
-import { sha256Hex } from '../apps/server/src/modules/auth/tokens';
 import { insertTrack } from '../apps/server/src/modules/monitor/test-fixtures';
-import { button, launchBrowser, settled as settle } from './support/browser';
-import { REPO_ROOT, type RunningServer, startServer } from './support/server';
+import { button } from './support/browser';
+import { exportDownload, firstSheet } from './support/import';
+import { copyWebDist } from './support/server';
+import {
+  apiSignIn,
+  calls,
+  onFailureShotIn,
+  openSession,
+  type Session,
+  shotIn,
+  signIn,
+  viewAt,
+} from './support/session';
 
 /**
  * The alarm pages in Chromium, as the demo admin, over alarms written into the server's database:
@@ -29,23 +38,17 @@ import { REPO_ROOT, type RunningServer, startServer } from './support/server';
 const SCREENSHOTS_DIR = process.env.ALARM_PAGES_SCREENSHOTS_DIR ?? path.join(tmpdir(), 'alarm-pages-shots');
 const MIN = 60_000;
 
-let server: RunningServer;
+let session: Session;
 let webCopy: string;
-let browser: Browser;
 let page: Page;
-const pageErrors: string[] = [];
+let pageErrors: string[];
 const trucks: Record<'a' | 'b' | 'c', FixtureTruck> = {} as never;
 const ids: Record<string, number> = {};
 const starts: Record<string, string> = {};
 
-const calls = (p: string) => (response: Response) => new URL(response.url()).pathname === `/api${p}`;
-const view = (p: string) => page.locator(`[data-view="${p}"]`);
+const view = (p: string) => viewAt(page, p);
 const rows = (scope: Locator) => scope.locator('.ant-table-tbody tr.ant-table-row');
-
-async function shot(name: string): Promise<void> {
-  await settle(page, 300);
-  await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `${name}.png`) });
-}
+const shot = (name: string) => shotIn(page, SCREENSHOTS_DIR, name);
 
 /** Opens a page and waits for its first list answer. */
 async function open(
@@ -72,7 +75,7 @@ async function uploadPhoto(token: string): Promise<string> {
   const png = await page.screenshot({ clip: { x: 0, y: 0, width: 320, height: 240 } });
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'evidence.png');
-  const res = await fetch(`${server.baseUrl}/api/file/upload`, {
+  const res = await fetch(`${session.server.baseUrl}/api/file/upload`, {
     method: 'POST',
     headers: { 'auth-token': token },
     body: form,
@@ -84,30 +87,21 @@ async function uploadPhoto(token: string): Promise<string> {
 
 beforeAll(async () => {
   await mkdir(SCREENSHOTS_DIR, { recursive: true });
-  webCopy = await mkdtemp(path.join(tmpdir(), 'fleet-web-'));
-  await cp(path.join(REPO_ROOT, 'apps/web/dist'), webCopy, { recursive: true });
-  server = await startServer({ env: { WEB_DIST_DIR: webCopy } });
-  browser = await launchBrowser();
-  const context = await browser.newContext({
-    baseURL: server.baseUrl,
-    locale: 'zh-CN',
+  webCopy = await copyWebDist();
+  session = await openSession({
+    account: null,
+    env: { WEB_DIST_DIR: webCopy },
     timezoneId: 'Asia/Shanghai',
     viewport: { width: 1600, height: 900 },
     acceptDownloads: true,
   });
-  page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  ({ page, pageErrors } = session);
 
   await page.goto('/login');
-  const login = await fetch(`${server.baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: sha256Hex('Admin@123') }),
-  });
-  const photo = await uploadPhoto(((await login.json()) as { data: { token: string } }).data.token);
+  const photo = await uploadPhoto((await apiSignIn(session.server.baseUrl, 'admin')).data.token);
 
   // Alarms of today (in the last minutes, never before today's 00:00 in Shanghai) and one of two days ago.
-  const database = connect(server.databaseUrl);
+  const database = connect(session.server.databaseUrl);
   const db = database.db;
   [trucks.a] = (await fixtureTrucks(db, '10000010010001')) as [FixtureTruck];
   [trucks.b] = (await fixtureTrucks(db, '10000010010002')) as [FixtureTruck];
@@ -162,25 +156,19 @@ beforeAll(async () => {
   );
   await database.close();
 
-  await page.getByLabel('用户名').fill('admin');
-  await page.getByLabel('密码', { exact: true }).fill('Admin@123');
-  await page.getByRole('button', { name: /^登\s*录$/ }).click();
-  await page.waitForURL((url) => url.pathname !== '/login');
+  await signIn(page, 'admin');
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await session?.close();
   if (webCopy) await rm(webCopy, { recursive: true, force: true });
 });
 
-beforeEach(({ task, onTestFailed }) => {
-  onTestFailed(async () => {
-    if (page && !page.isClosed())
-      await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `failed-${task.id}.png`) });
-    console.error(`server output:\n${server.output()}`);
-  });
-});
+onFailureShotIn(
+  SCREENSHOTS_DIR,
+  () => page,
+  () => session?.server,
+);
 
 describe('alarm pages', () => {
   it('lists, filters, handles and exports vehicle alarms, with the handling in the operation log', async () => {
@@ -240,11 +228,9 @@ describe('alarm pages', () => {
     await page.keyboard.press('Escape');
 
     // export exactly the filtered rows
-    const [download] = await Promise.all([page.waitForEvent('download'), button(v, '导出').click()]);
+    const { download, file } = await exportDownload(page, button(v, '导出'));
     expect(download.suggestedFilename()).toBe('车辆报警.xlsx');
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load((await readFile((await download.path()) as string)) as unknown as ArrayBuffer);
-    const sheet = book.worksheets[0] as ExcelJS.Worksheet;
+    const sheet = await firstSheet(file);
     expect(sheet.rowCount).toBe(2);
     const cells = (sheet.getRow(2).values as unknown[]).slice(1);
     expect(cells[0]).toBe(trucks.a.car_no);
