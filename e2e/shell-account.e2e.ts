@@ -8,7 +8,6 @@ import {
   HOME,
   OPERATOR_BRAND,
   openAccountMenu,
-  sha256,
   shot,
   signIn,
   topMenu,
@@ -16,6 +15,7 @@ import {
   VIEWPORTS,
 } from './shell.support';
 import { screenshot } from './support/browser';
+import { apiSignIn } from './support/session';
 
 /**
  * The shell around the user's account in Chromium: boss screen link, queued notices, cross-window
@@ -179,12 +179,7 @@ describe('shell behaviours', () => {
   });
 
   it('signs in from /auth-redirect with a token made elsewhere', async () => {
-    const login = await fetch(`${run.server().baseUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username: 'finance', password: sha256('Finance@123') }),
-    });
-    const { data } = (await login.json()) as Envelope<{ token: string; refreshToken: string }>;
+    const { data } = await apiSignIn(run.server().baseUrl, 'finance');
     const page = await newPage(viewport);
     const query = new URLSearchParams({
       token: data.token,

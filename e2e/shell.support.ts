@@ -1,32 +1,21 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { MENU_TREE, type MenuNode, ROLE_PRESETS, type RolePreset } from '@fleet/domain';
+import { MENU_TREE, type MenuNode, ROLE_PRESETS } from '@fleet/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { ARTIFACTS_DIR, launchBrowser, screenshot } from './support/browser';
-import { REPO_ROOT, type RunningServer, startServer } from './support/server';
+import { copyWebDist, REPO_ROOT, type RunningServer, startServer } from './support/server';
+import { ACCOUNTS, type Account, newPage } from './support/session';
 
 /** What the shell's browser tests share: the server and browser run, accounts, locators, actions. */
 
-export interface Envelope<T = unknown> {
-  code: number;
-  msg: string;
-  data: T;
-}
+export { ACCOUNTS, type Account, type Envelope } from './support/session';
 
 export const HOME = '/databoard/index';
 export const BOSS_SCREEN_URL = 'https://boss.example.invalid/screen';
 export const OPERATOR_BRAND = { key: 'east', hosts: ['east.localhost'], title: '华东冷运车队平台' };
-export const ACCOUNTS: Record<RolePreset, { password: string }> = {
-  admin: { password: 'Admin@123' },
-  dispatch: { password: 'Dispatch@123' },
-  finance: { password: 'Finance@123' },
-  safety: { password: 'Safety@123' },
-};
-export type Account = RolePreset;
 export const VIEWPORTS = [
   { width: 1440, height: 900 },
   { width: 1280, height: 800 },
@@ -79,6 +68,7 @@ export function useShellRun(): ShellRun {
   let server: RunningServer;
   let browser: Browser;
   let workDir: string | undefined;
+  let webDist: string | undefined;
   const contexts: BrowserContext[] = [];
   const pageErrors: string[] = [];
   let lastPage: Page | undefined;
@@ -87,8 +77,7 @@ export function useShellRun(): ShellRun {
     workDir = await mkdtemp(path.join(tmpdir(), 'fleet-shell-e2e-'));
     const brandsFile = path.join(workDir, 'brands.json');
     await writeFile(brandsFile, JSON.stringify([OPERATOR_BRAND]));
-    const webDist = path.join(workDir, 'web');
-    await cp(path.join(REPO_ROOT, 'apps/web/dist'), webDist, { recursive: true });
+    webDist = await copyWebDist();
     server = await startServer({ env: { BOSS_SCREEN_URL, BRANDS_FILE: brandsFile, WEB_DIST_DIR: webDist } });
     browser = await launchBrowser();
   });
@@ -98,6 +87,7 @@ export function useShellRun(): ShellRun {
     await browser?.close();
     await server?.stop();
     if (workDir) await rm(workDir, { recursive: true, force: true });
+    if (webDist) await rm(webDist, { recursive: true, force: true });
   });
 
   beforeEach(({ task, onTestFailed }) => {
@@ -112,10 +102,8 @@ export function useShellRun(): ShellRun {
   return {
     server: () => server,
     async newPage(viewport, baseURL = server.baseUrl) {
-      const context = await browser.newContext({ baseURL, locale: 'zh-CN', viewport });
-      contexts.push(context);
-      const page = await context.newPage();
-      page.on('pageerror', (error) => pageErrors.push(error.message));
+      const page = await newPage(browser, baseURL, { viewport }, pageErrors);
+      contexts.push(page.context());
       lastPage = page;
       return page;
     },
@@ -142,7 +130,7 @@ export async function tabTitles(page: Page): Promise<string[]> {
 export async function signIn(page: Page, account: Account, redirect = HOME): Promise<void> {
   await page.goto(`/login?redirect=${encodeURIComponent(redirect)}`);
   await page.getByLabel('用户名').fill(account);
-  await page.getByLabel('密码', { exact: true }).fill(ACCOUNTS[account].password);
+  await page.getByLabel('密码', { exact: true }).fill(ACCOUNTS[account]);
   await page.getByRole('button', { name: /^登\s*录$/ }).click();
   await page.waitForURL((url) => `${url.pathname}${url.search}` === redirect);
   await topMenu(page).waitFor();
@@ -202,5 +190,3 @@ export async function chartDrawn(page: Page): Promise<void> {
 
 /** expect.poll with room for a slow machine (its default gives up after one second). */
 export const eventually = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: 10_000 });
-
-export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
