@@ -1,12 +1,12 @@
 import { DICTIONARIES, DRIVER_STATUSES } from '@fleet/domain';
 import { App, Button, Card, Col, Form, Input, Row, Select, Space } from 'antd';
 import { useRef, useState } from 'react';
-import type { DriverFields } from '../../api/drivers';
 import type { Envelope } from '../../api/request';
 import { ImageUploader, type ImageUploaderHandle, pendingUploadMessage, TeamTreeSelect } from '../../kit';
 import { idCardRule, maxRule, nameRule, phoneRule, requiredRule } from '../../kit/formRules';
 import { texts } from '../../locales';
 import { DateField } from './DateField';
+import type { DriverFields } from './driver.record';
 
 const t = texts.drivers;
 

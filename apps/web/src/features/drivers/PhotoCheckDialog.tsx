@@ -1,6 +1,6 @@
 import { splitPictureUrls } from '@fleet/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Empty, Image, List, Modal, Space, Typography } from 'antd';
+import { Alert, App, Badge, Button, Empty, Image, List, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { checkDriverPhotos, fetchUntouchedPhotos, type UntouchedDriver } from '../../api/drivers';
 import { texts } from '../../locales';
@@ -90,5 +90,26 @@ export function PhotoCheckDialog({ open, onClose, onChecked }: PhotoCheckDialogP
         )}
       />
     </Modal>
+  );
+}
+
+/**
+ * The toolbar button 照片待核对 with the count of drivers waiting, and its dialog. The count is
+ * cached under the list's key, so it is asked again whenever the list reloads.
+ */
+export function PhotoCheckButton({ onChecked }: { onChecked: () => void }) {
+  const [checking, setChecking] = useState(false);
+  const untouched = useQuery({
+    queryKey: ['list', 'drivers', 'untouchedCount'],
+    queryFn: () => fetchUntouchedPhotos({ pageNum: 1, pageSize: 1 }),
+    staleTime: 0,
+  });
+  return (
+    <>
+      <Badge count={untouched.data?.total ?? 0} size="small">
+        <Button onClick={() => setChecking(true)}>{t.photoCheck}</Button>
+      </Badge>
+      <PhotoCheckDialog open={checking} onClose={() => setChecking(false)} onChecked={onChecked} />
+    </>
   );
 }

@@ -1,8 +1,8 @@
 import { DRIVER_SOURCES, DRIVER_STATUSES, enumLabel } from '@fleet/domain';
 import { Space, Tag } from 'antd';
-import type { Driver } from '../../api/drivers';
 import { orDash } from '../../kit/format';
 import { texts } from '../../locales';
+import type { Driver } from './driver.record';
 
 const t = texts.drivers;
 

@@ -1,12 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useNavigate } from 'react-router';
-import { addDriver } from '../../../api/drivers';
 import { texts } from '../../../locales';
 import { useShell } from '../../../shell/ShellContext';
 import { DriverForm } from '../DriverForm';
-
-export const DRIVER_LIST_PATH = '/driver-manage/index';
+import { DRIVER_LIST_PATH, driverRecord } from '../driver.record';
 
 /** 新增司机 (/driver-manage/add). */
 export default function DriverAddPage() {
@@ -17,10 +15,10 @@ export default function DriverAddPage() {
   return (
     <DriverForm
       initialValues={{ teamCode: user.team.teamCode }}
-      onSubmit={addDriver}
+      onSubmit={driverRecord.api.add}
       onSaved={() => {
         void message.success(texts.drivers.added);
-        void client.invalidateQueries({ queryKey: ['list', 'drivers'] });
+        void client.invalidateQueries({ queryKey: ['list', driverRecord.listKey] });
         navigate(DRIVER_LIST_PATH);
       }}
       onBack={() => navigate(DRIVER_LIST_PATH)}

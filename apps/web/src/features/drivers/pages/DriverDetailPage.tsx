@@ -3,12 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Empty, Image, Space, Spin, Tag } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { fetchDriver, fetchDriverSalary } from '../../../api/drivers';
+import { fetchDriverSalary } from '../../../api/drivers';
 import { OperationLogDialog } from '../../../kit';
 import { orDash } from '../../../kit/format';
 import { texts } from '../../../locales';
+import { DRIVER_LIST_PATH, type Driver, driverRecord } from '../driver.record';
 import { LicenseExpiry, sourceName, statusName } from '../driverCells';
-import { DRIVER_LIST_PATH } from './DriverAddPage';
 
 const t = texts.drivers;
 
@@ -20,7 +20,7 @@ export default function DriverDetailPage() {
   const [logOpen, setLogOpen] = useState(false);
   const driver = useQuery({
     queryKey: ['drivers', 'info', id],
-    queryFn: () => fetchDriver(id),
+    queryFn: () => driverRecord.api.info<Driver>(id),
     enabled: id > 0,
     staleTime: 0,
   });

@@ -1,11 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Empty, Spin } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
-import { fetchDriver, updateDriver } from '../../../api/drivers';
 import { texts } from '../../../locales';
 import { DriverForm } from '../DriverForm';
+import { DRIVER_LIST_PATH, type Driver, driverRecord } from '../driver.record';
 import { SalaryCard } from '../SalaryCard';
-import { DRIVER_LIST_PATH } from './DriverAddPage';
 
 /** 编辑司机 (/driver-manage/edit?id=…): the driver form and the salary settings. */
 export default function DriverEditPage() {
@@ -16,7 +15,7 @@ export default function DriverEditPage() {
   const id = Number(params.get('id'));
   const driver = useQuery({
     queryKey: ['drivers', 'info', id],
-    queryFn: () => fetchDriver(id),
+    queryFn: () => driverRecord.api.info<Driver>(id),
     enabled: id > 0,
     staleTime: 0,
   });
@@ -40,10 +39,10 @@ export default function DriverEditPage() {
           status: d.status,
           remark: d.remark,
         }}
-        onSubmit={(values) => updateDriver({ ...values, id })}
+        onSubmit={(values) => driverRecord.api.edit({ ...values, id })}
         onSaved={() => {
           void message.success(texts.drivers.updated);
-          void client.invalidateQueries({ queryKey: ['list', 'drivers'] });
+          void client.invalidateQueries({ queryKey: ['list', driverRecord.listKey] });
           void client.invalidateQueries({ queryKey: ['drivers', 'info', id] });
           navigate(DRIVER_LIST_PATH);
         }}
