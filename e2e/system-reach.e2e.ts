@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sha256Hex as sha256 } from '../apps/server/src/modules/auth/tokens';
 import { button, launchBrowser, screenshot, settled } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
-import { signIn } from './support/session';
+import { newPage, signIn, tableRow } from './support/session';
 
 /** A user and role administrator of 干线运输车队: below headquarters, which owns the demo roles. */
 const FLEET_ADMIN = { username: 'fleet_admin', password: 'Fleet@2025', nickname: '车队管理员' };
@@ -11,11 +11,9 @@ const FLEET_CODES = ['car09', 'car0904', 'car090401', 'car090402'];
 
 let server: RunningServer;
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-const row = (text: string) => page.locator('.ant-table-tbody tr.ant-table-row', { hasText: text });
+const row = (text: string) => tableRow(page, text);
 
 async function api(url: string, body: unknown, token?: string) {
   const res = await fetch(`${server.baseUrl}/api${url}`, {
@@ -48,17 +46,12 @@ beforeAll(async () => {
   ).token;
   await api('/system/role/add', { name: '分队用户管理', codes: ['car09', 'car0904', 'car090401'] }, fleet);
   browser = await launchBrowser();
-  context = await browser.newContext({
-    baseURL: server.baseUrl,
-    locale: 'zh-CN',
-    viewport: { width: 1440, height: 900 },
-  });
-  page = await context.newPage();
+  page = await newPage(browser, server.baseUrl);
   await signIn(page, FLEET_ADMIN.username, FLEET_ADMIN.password);
 });
 
 afterAll(async () => {
-  await context?.close();
+  await page?.context().close();
   await browser?.close();
   await server?.stop();
 });
