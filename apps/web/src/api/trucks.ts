@@ -1,8 +1,10 @@
-import type { ListPage, Paging } from './common';
-import { type Envelope, request, requestEnvelope } from './request';
-import { exportSheet } from './sheets';
+import { request } from './request';
 
-/** Calls of 车辆管理: trucks (POST /v2/web/base/list, /truck/...), their types, drivers and channels. */
+/**
+ * Calls of 车辆管理 beside the record's own (list, save, delete, export and import come from the
+ * truck's record definition): the detail by path, the plate and VIN check, types, free terminals,
+ * video channels.
+ */
 
 export interface Truck {
   id: number;
@@ -57,18 +59,6 @@ export interface Truck {
   updateTime: string;
 }
 
-export interface TruckQuery extends Partial<Paging> {
-  carNo?: string;
-  vin?: string;
-  teamCodeList?: string[];
-  fuelType?: number;
-  carInfoType?: number;
-  carType?: string;
-  bindTerminal?: 0 | 1;
-  onlineState?: 0 | 1;
-  expiring?: 0 | 1;
-}
-
 /** What /truck/update saves (no id: a new truck). Empty texts clear a field. */
 export interface TruckFields {
   id?: number;
@@ -100,20 +90,8 @@ export interface TruckFields {
   remark?: string;
 }
 
-export function fetchTrucks(query: TruckQuery, signal?: AbortSignal): Promise<ListPage<Truck>> {
-  return request<ListPage<Truck>>('POST', '/v2/web/base/list', { body: query, dedupe: true, signal });
-}
-
 export function fetchTruck(id: number): Promise<Truck> {
   return request<Truck>('GET', `/v2/web/base/info/${id}`);
-}
-
-export function saveTruck(truck: TruckFields): Promise<Envelope<{ id: number }>> {
-  return requestEnvelope<{ id: number }>('POST', '/truck/update', { body: truck });
-}
-
-export function deleteTrucks(ids: number[]): Promise<{ deleted: number }> {
-  return request<{ deleted: number }>('POST', '/truck/delete', { body: { ids } });
 }
 
 export interface ExistCheck {
@@ -164,10 +142,4 @@ export interface TruckChannels {
 
 export function fetchTruckChannels(id: number): Promise<TruckChannels> {
   return request<TruckChannels>('GET', '/getCarChannel', { query: { id } });
-}
-
-export const TRUCK_IMPORT_URL = '/truck/import';
-
-export function exportTrucks(query: TruckQuery) {
-  return exportSheet('POST', '/v2/web/base/export', { body: query });
 }

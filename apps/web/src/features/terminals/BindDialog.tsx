@@ -1,9 +1,10 @@
 import { App, Form, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { bindTerminal } from '../../api/terminals';
-import { fetchTrucks, type Truck } from '../../api/trucks';
+import type { Truck } from '../../api/trucks';
 import { type RemoteOption, RemoteSelect } from '../../kit';
 import { texts } from '../../locales';
+import { truckRecord } from '../trucks/truck.record';
 import type { Terminal } from './terminal.record';
 
 const t = texts.terminals;
@@ -14,7 +15,7 @@ const toOption = (truck: Truck): RemoteOption => ({
 });
 /** Trucks without a terminal, by plate. */
 const fetchUnbound = (pageNum: number, pageSize: number, carNo: string) =>
-  fetchTrucks({ pageNum, pageSize, carNo: carNo || undefined, bindTerminal: 0 });
+  truckRecord.api.list({ pageNum, pageSize, carNo: carNo || undefined, bindTerminal: 0 });
 
 /** 绑定车辆: one truck without a terminal for this terminal. */
 export function BindDialog({

@@ -4,14 +4,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Flex, Form, Result, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { fetchTruck, saveTruck } from '../../api/trucks';
+import { fetchTruck } from '../../api/trucks';
 import type { RemoteOption } from '../../kit';
 import { texts } from '../../locales';
 import { TruckForm } from './TruckForm';
+import { TRUCK_LIST_PATH, truckRecord } from './truck.record';
 import { formValuesOf, NEW_TRUCK, type TruckFormValues, truckFieldsOf } from './truckForm';
 
 const t = texts.trucks;
-export const TRUCK_LIST_PATH = '/truck-manage/index';
 
 /** 新增车辆 (no id) and 编辑车辆 (id): the truck form on a page of its own, saved with /truck/update. */
 export function TruckEditor({ id }: { id?: number }) {
@@ -62,13 +62,16 @@ export function TruckEditor({ id }: { id?: number }) {
     }
     setSaving(true);
     try {
-      const answer = await saveTruck(truckFieldsOf(values, id));
+      const fields = truckFieldsOf(values, id);
+      const answer = await (id === undefined
+        ? truckRecord.api.add(fields)
+        : truckRecord.api.edit({ ...fields, id }));
       if (answer.code !== 200) return;
       void message.success(
         id === undefined ? texts.kit.dialog.created : texts.kit.dialog.updated,
         FORM_NOTIFY_DURATION_MS / 1000,
       );
-      await client.invalidateQueries({ queryKey: ['list', 'trucks'] });
+      await client.invalidateQueries({ queryKey: ['list', truckRecord.listKey] });
       await client.invalidateQueries({ queryKey: ['trucks', 'detail'] });
       navigate(TRUCK_LIST_PATH);
     } catch {

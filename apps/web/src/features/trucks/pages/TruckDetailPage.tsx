@@ -9,7 +9,7 @@ import { OperationLogDialog, WithQueryClient } from '../../../kit';
 import { orDash } from '../../../kit/format';
 import { texts } from '../../../locales';
 import { CertificateTags } from '../CertificateTags';
-import { TRUCK_LIST_PATH } from '../TruckEditor';
+import { TRUCK_LIST_PATH } from '../truck.record';
 
 const t = texts.trucks;
 const common = texts.kit.common;
