@@ -1,23 +1,15 @@
+import { RECORD_TYPES, type RecordKind, type RecordMeta } from '@fleet/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { badInput } from './envelope';
 import { inReferenceScope, inScope, type Scope } from './scope';
 
 /**
- * The records a request may point at by id. `shared` records are reference data a team hands down
- * to the teams below it (inReferenceScope); the others must lie in the caller's own subtree.
+ * The records a request may point at by id: every record type of `RECORD_TYPES`. Shared records are
+ * reference data a team hands down to the teams below it (inReferenceScope); the others must lie in
+ * the caller's own subtree; soft-deleted ones are gone.
  */
-const REFERENCES = {
-  customer: { table: 'customer', label: '客户', name: 'customer_name', shared: true, deletable: false },
-  station: { table: 'station', label: '站点', name: 'name', shared: true, deletable: true },
-  line: { table: 'line', label: '线路', name: 'name', shared: true, deletable: true },
-  address: { table: 'common_address', label: '常用地址', name: 'name', shared: true, deletable: true },
-  truck: { table: 'truck', label: '车辆', name: 'car_no', shared: false, deletable: true },
-  driver: { table: 'driver', label: '司机', name: 'name', shared: false, deletable: true },
-  terminal: { table: 'terminal', label: '终端', name: 'phone', shared: false, deletable: true },
-} as const;
-
-export type ReferenceKind = keyof typeof REFERENCES;
+export type ReferenceKind = RecordKind;
 
 /** A referenced record as the caller may see it. */
 export interface UsableRecord {
@@ -40,13 +32,13 @@ export async function usableRecords(
   const found = new Map<number, UsableRecord>();
   const unique = [...new Set(ids)];
   if (unique.length === 0) return found;
-  const ref = REFERENCES[kind];
-  // biome-ignore lint/suspicious/noExplicitAny: the table is one of REFERENCES, each with these columns
+  const ref: RecordMeta = RECORD_TYPES[kind];
+  // biome-ignore lint/suspicious/noExplicitAny: each record table has id, its name column and team_code
   let q = (db as Kysely<any>)
     .selectFrom(ref.table)
-    .select(['id', `${ref.name} as name`, 'team_code'])
-    .where(ref.shared ? inReferenceScope(scope, ref.table) : inScope(scope, ref.table));
-  if (ref.deletable) q = q.where('deleted_at', 'is', null);
+    .select(['id', `${ref.nameColumn} as name`, 'team_code'])
+    .where(ref.scope === 'shared' ? inReferenceScope(scope, ref.table) : inScope(scope, ref.table));
+  if (ref.softDelete) q = q.where('deleted_at', 'is', null);
   for (let i = 0; i < unique.length; i += 500) {
     const rows = await q.where('id', 'in', unique.slice(i, i + 500)).execute();
     for (const r of rows) found.set(r.id, { id: r.id, name: String(r.name), teamCode: r.team_code });
@@ -63,7 +55,7 @@ export async function usableRecord(
   scope: Scope,
   kind: ReferenceKind,
   id: number,
-  label: string = REFERENCES[kind].label,
+  label: string = RECORD_TYPES[kind].entity,
 ): Promise<UsableRecord> {
   const found = (await usableRecords(db, scope, kind, [id])).get(id);
   if (!found) throw badInput(`${label}: 不存在或不在您的管辖范围内`);

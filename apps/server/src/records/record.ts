@@ -70,7 +70,7 @@ export interface OwnImport<ImportRow> {
   write: ImportDef<ImportRow>['write'];
 }
 
-export interface RecordDef<Form extends TeamForm, Filter, View, ImportRow = never, ExportRow = View> {
+export interface RecordDef<Form extends TeamForm, Filter, View, ImportRow = unknown, ExportRow = View> {
   meta: RecordMeta;
   /** OpenAPI tag, e.g. '客户管理'. */
   tag: string;
@@ -168,7 +168,7 @@ export interface RecordDef<Form extends TeamForm, Filter, View, ImportRow = neve
 }
 
 /** Declares a record type's server definition (a typed identity). */
-export function defineRecord<Form extends TeamForm, Filter, View, ImportRow = never, ExportRow = View>(
+export function defineRecord<Form extends TeamForm, Filter, View, ImportRow = unknown, ExportRow = View>(
   def: RecordDef<Form, Filter, View, ImportRow, ExportRow>,
 ): RecordDef<Form, Filter, View, ImportRow, ExportRow> {
   return def;

@@ -1,3 +1,12 @@
+import { ADDRESS_RECORD } from './address';
+import { CUSTOMER_RECORD } from './customer';
+import { DRIVER_RECORD } from './driver';
+import { FEE_TYPE_RECORD } from './fee-type';
+import { LINE_RECORD } from './line';
+import { STATION_RECORD } from './station';
+import { TERMINAL_RECORD } from './terminal';
+import { TRUCK_RECORD } from './truck';
+
 export * from './address';
 export * from './customer';
 export * from './driver';
@@ -9,8 +18,25 @@ export * from './truck';
 export {
   defineRecordMeta,
   importTemplateUrl,
-  recordInfoCodes,
   type RecordMeta,
   type RecordPaths,
+  recordInfoCodes,
   recordWriteCodes,
 } from './types';
+
+/**
+ * Every business record type by its key: what a request may point at by id
+ * (`usableRecord(…, 'customer', id)`) and whose operation log a user may read.
+ */
+export const RECORD_TYPES = {
+  customer: CUSTOMER_RECORD,
+  station: STATION_RECORD,
+  line: LINE_RECORD,
+  address: ADDRESS_RECORD,
+  truck: TRUCK_RECORD,
+  driver: DRIVER_RECORD,
+  terminal: TERMINAL_RECORD,
+  feeType: FEE_TYPE_RECORD,
+} as const;
+
+export type RecordKind = keyof typeof RECORD_TYPES;

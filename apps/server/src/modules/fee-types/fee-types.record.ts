@@ -131,8 +131,7 @@ export async function addBuiltInFeeTypes(
  * changed within the own subtree. A name names one type of the merchant; a built-in type keeps its
  * name and kind, and no type is deleted (waybill fees refer to it): they are disabled instead.
  */
-// no import: `unknown` rows (the recipe's own `never` default cannot be given to filteredRows)
-export const feeTypeRecord = defineRecord<FeeTypeForm, FeeTypeFilter, FeeTypeView, unknown>({
+export const feeTypeRecord = defineRecord<FeeTypeForm, FeeTypeFilter, FeeTypeView>({
   meta: FEE_TYPE_RECORD,
   tag: '费用类型',
   summaries: {

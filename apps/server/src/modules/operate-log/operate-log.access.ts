@@ -1,14 +1,9 @@
 import {
-  ADDRESS_RECORD,
   ALARM_PAGE_CODES,
-  CUSTOMER_RECORD,
-  DRIVER_RECORD,
-  FEE_TYPE_RECORD,
-  LINE_RECORD,
   OPERATE_LOG_PAGES,
   type OperateLogPage,
+  RECORD_TYPES,
   recordInfoCodes,
-  STATION_RECORD,
 } from '@fleet/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -21,13 +16,11 @@ import { INVITE_CODES } from '../driver-registrations/invites.routes';
 import { REVIEW_CODES } from '../driver-registrations/review.routes';
 import { PUSH_CODES } from '../push/push.routes';
 import { ROLE_CODES } from '../roles/roles.routes';
-import { TERMINAL_CODES } from '../terminals/terminals.record';
-import { TRUCK_CODES } from '../trucks/truck-fields';
 import { USER_ADMIN_CODES } from '../users/system-users.routes';
 
 /** The table a logged record lives in, and whether it is reference data shared down the team tree. */
 interface RecordTable {
-  table: 'customer' | 'line' | 'station' | 'common_address' | 'truck' | 'driver' | 'terminal' | 'fee_type';
+  table: string;
   shared: boolean;
 }
 type OtherTable = 'alarm' | 'push' | 'fence_set' | 'user_authorization' | 'driver_registration';
@@ -49,20 +42,18 @@ interface LogAccess {
  */
 function accessTable(): Readonly<Record<OperateLogPage, LogAccess>> {
   const P = OPERATE_LOG_PAGES;
+  /** Each business record type: the codes that open one record, and its table and scope. */
+  const records = Object.values(RECORD_TYPES).map((meta): [OperateLogPage, LogAccess] => [
+    meta.pageEnum,
+    { codes: recordInfoCodes(meta), record: { table: meta.table, shared: meta.scope === 'shared' } },
+  ]);
   return {
+    ...(Object.fromEntries(records) as Record<OperateLogPage, LogAccess>),
     [P.user]: { codes: USER_ADMIN_CODES, record: 'user' },
     [P.role]: { codes: ROLE_CODES },
-    [P.customer]: { codes: CUSTOMER_RECORD.readCodes, record: { table: 'customer', shared: true } },
-    [P.line]: { codes: LINE_RECORD.readCodes, record: { table: 'line', shared: true } },
     [P.transportPrice]: { codes: ['car090107', 'tc010504'] },
     [P.waybill]: { codes: ['car110102', 'tc010102', 'car050204'] },
-    [P.feeType]: { codes: FEE_TYPE_RECORD.readCodes, record: { table: 'fee_type', shared: true } },
-    [P.truck]: { codes: TRUCK_CODES, record: { table: 'truck', shared: false } },
-    [P.driver]: { codes: recordInfoCodes(DRIVER_RECORD), record: { table: 'driver', shared: false } },
-    [P.station]: { codes: STATION_RECORD.readCodes, record: { table: 'station', shared: true } },
     [P.alarm]: { codes: ALARM_PAGE_CODES, record: { table: 'alarm', shared: false } },
-    [P.terminal]: { codes: TERMINAL_CODES, record: { table: 'terminal', shared: false } },
-    [P.address]: { codes: ADDRESS_RECORD.readCodes, record: { table: 'common_address', shared: true } },
     [P.push]: { codes: PUSH_CODES, record: { table: 'push', shared: false } },
     [P.authorization]: { codes: AUTHORIZATION_CODES, record: { table: 'user_authorization', shared: false } },
     [P.alarmSetting]: { codes: ALARM_SETTING_CODES },

@@ -179,8 +179,7 @@ const orBlank = (value: string | number | null | undefined) =>
  */
 export function truckRecord(ctx: AppContext) {
   const clock = ctx.config.now;
-  // no recipe import (its own, trucks.import.ts): its row type is left open
-  const def = defineRecord<TruckForm, TruckFilter, TruckView, unknown>({
+  const def = defineRecord<TruckForm, TruckFilter, TruckView>({
     meta: TRUCK_RECORD,
     tag: '车辆管理',
     summaries: {
