@@ -87,8 +87,6 @@ export interface RecordDef<Form extends TeamForm, Filter, View, ImportRow = unkn
    * start and end from its station table); `view` of each row otherwise.
    */
   views?: (db: Kysely<Database>, rows: never[]) => Promise<View[]>;
-  /** The list and its export read the filter from the query string (GET) instead of a body (POST). */
-  listByQuery?: boolean;
   /** The list's order (e.g. a sort column), newest first by default. */
   order?: (q: RecordQuery) => RecordQuery;
   /** The message of a record missing, deleted or out of reach; '客户不存在或无权操作' by default. */
@@ -154,11 +152,6 @@ export interface RecordDef<Form extends TeamForm, Filter, View, ImportRow = unkn
   export?: {
     title: string;
     columns: readonly ExportColumn<ExportRow>[];
-    /**
-     * How the export is asked when not as the list is (GET with the list's query string for a list by
-     * query, POST with the filter as body otherwise), e.g. POST beside a GET list.
-     */
-    method?: 'GET' | 'POST';
     /** A page of exported rows, when the sheet shows more than the list (`views` or `view` otherwise). */
     rows?: (db: Kysely<Database>, rows: never[]) => Promise<ExportRow[]>;
   };

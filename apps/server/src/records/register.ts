@@ -53,7 +53,7 @@ export function registerRecord<Form extends TeamForm, Filter, View, ImportRow, E
   const nameOf = (row: StoredRow) => String(row[meta.nameColumn] ?? '');
   const missing = missingOf(def);
 
-  if (paths.page && def.listByQuery)
+  if (paths.page && meta.listByQuery)
     route(app, tag, {
       method: 'GET',
       url: paths.page,

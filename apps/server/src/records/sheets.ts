@@ -38,7 +38,7 @@ export function registerRecordSheets<Form extends TeamForm, Filter, View, Import
 
   if (meta.paths.export && def.export) {
     const exported = def.export;
-    const byQuery = (exported.method ?? (def.listByQuery ? 'GET' : 'POST')) === 'GET';
+    const byQuery = (meta.exportMethod ?? (meta.listByQuery ? 'GET' : 'POST')) === 'GET';
     registerExport<Filter, ExportRow>(app, def.tag, {
       url: meta.paths.export,
       method: byQuery ? 'GET' : 'POST',

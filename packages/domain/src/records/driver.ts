@@ -16,6 +16,8 @@ export const DRIVER_RECORD = defineRecordMeta({
   pageEnum: OPERATE_LOG_PAGES.driver,
   readCodes: ['car090103'],
   infoCodes: ['car090103', 'car090109'],
+  listByQuery: true,
+  exportMethod: 'POST',
   paths: {
     page: '/driver/list',
     info: '/driver/info',

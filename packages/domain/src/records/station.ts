@@ -15,6 +15,7 @@ export const STATION_RECORD = defineRecordMeta({
   pageEnum: OPERATE_LOG_PAGES.station,
   readCodes: ['car050210', 'car050201', 'car050202', 'car090105', 'tc010502'],
   writeCodes: ['car050210'],
+  listByQuery: true,
   paths: {
     page: '/station/list',
     info: '/station/info',

@@ -33,6 +33,10 @@ export interface RecordMeta<Field extends string = string> {
   infoCodes?: readonly string[];
   /** Menu codes that may add, edit, enable or delete it (the read codes when not given). */
   writeCodes?: readonly string[];
+  /** The list and its export take the search as the query string (GET) instead of a JSON body (POST). */
+  listByQuery?: boolean;
+  /** How the export is asked when not as the list is, e.g. POST beside a GET list. */
+  exportMethod?: 'GET' | 'POST';
   /** The spec's paths of the generated routes (without /api); a missing one is not generated. */
   paths: RecordPaths;
   /** The Chinese label of each form field: 400 messages, the log's changes, columns and the form. */

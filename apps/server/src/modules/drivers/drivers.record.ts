@@ -259,7 +259,6 @@ export function driverRecord(ctx: AppContext): DriverRecord {
       delete: '删除司机（可批量；已绑定车辆的司机需先解绑）',
       import: '导入司机',
     },
-    listByQuery: true,
     joins: withTeamName('driver'),
     selection: [
       'driver.id',
@@ -351,7 +350,6 @@ export function driverRecord(ctx: AppContext): DriverRecord {
         : null;
     },
     export: {
-      method: 'POST',
       title: '司机列表',
       columns: [
         { header: '司机姓名', value: (d) => d.driverName },

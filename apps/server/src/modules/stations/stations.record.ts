@@ -184,7 +184,6 @@ export const stationRecord = defineRecord<
     export: '导出站点（与列表相同的筛选条件）',
     import: '导入站点（圆形围栏：经纬度与半径）；全部正确才导入，否则逐行说明错误',
   },
-  listByQuery: true,
   missing: '站点不存在或无权访问',
   joins: withTeamName('station'),
   selection: [

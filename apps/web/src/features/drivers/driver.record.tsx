@@ -102,8 +102,6 @@ export const driverRecord = defineRecord<Driver, DriverFields>({
   meta: DRIVER_RECORD,
   texts: t,
   listKey: 'drivers',
-  listByQuery: true,
-  exportMethod: 'POST',
   formPage: {
     add: () => '/driver-manage/add',
     edit: (d) => `/driver-manage/edit?id=${d.id}`,

@@ -80,7 +80,6 @@ export const stationRecord = defineRecord<Station, StationFields>({
   meta: STATION_RECORD,
   texts: t,
   listKey: 'stations',
-  listByQuery: true,
   searchFields,
   columns: [
     { key: 'name', dataIndex: 'name', title: t.name, fixed: 'left', width: 180 },

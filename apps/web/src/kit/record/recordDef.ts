@@ -100,10 +100,6 @@ export interface RecordDefInput<Row extends RecordRow, Fields extends object> {
   deleteById?: boolean;
   /** Names a row in confirmations. */
   nameOf: (row: Row) => string;
-  /** The list and its export send the search query as the query string (GET) instead of a body (POST). */
-  listByQuery?: boolean;
-  /** How the export is asked when not as the list is, e.g. POST beside a GET list. */
-  exportMethod?: 'GET' | 'POST';
   /** Add and edit on a page of their own instead of the form dialog; the dialog's parts are then not needed. */
   formPage?: RecordFormPage<Row>;
   /** The dialog's `Form.Item`s (needed without `formPage`). */
@@ -197,8 +193,8 @@ export function defineRecord<Row extends RecordRow, Fields extends object>(
   if ((paths.add || paths.edit) && !input.formPage && lacking.length > 0)
     throw new Error(`The record '${input.meta.key}' lacks a formPage or ${lacking.join(', ')}`);
   const api = recordApi<Row, Fields>(meta, {
-    listByQuery: input.listByQuery,
-    exportMethod: input.exportMethod,
+    listByQuery: meta.listByQuery,
+    exportMethod: meta.exportMethod,
     toQuery: input.toQuery,
     deleteById: input.deleteById,
   });
