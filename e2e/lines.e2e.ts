@@ -1,29 +1,24 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { button, launchBrowser } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
-import { signIn } from './support/session';
+import { calls, newPage, signIn, tableRow, tmpShot, viewAt } from './support/session';
 
 let browser: Browser;
 
-const calls = (path: string) => (response: Response) => new URL(response.url()).pathname === `/api${path}`;
-
 /** One signed-in browser on one server, with the helpers of the line pages. */
 async function session(server: RunningServer) {
-  const context: BrowserContext = await browser.newContext({
-    baseURL: server.baseUrl,
-    locale: 'zh-CN',
-    viewport: { width: 1440, height: 1000 },
-  });
-  const page = await context.newPage();
-  current = page;
   const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
+  const page = await newPage(browser, server.baseUrl, { viewport: { width: 1440, height: 1000 } }, errors);
+  const context = page.context();
+  current = page;
   await signIn(page, 'dispatch');
 
-  const view = () => page.locator(`div[data-view="${new URL(page.url()).pathname}"]`);
+  /** The page of the route in the address bar: right after a navigation, the page left may still be shown. */
+  const view = () => viewAt(page, new URL(page.url()).pathname);
+  const row = (text: string) => tableRow(view(), text);
   const address = (i: number) => view().getByTestId(`row-address-${i}`);
   const addresses = async () => view().locator('[data-testid^="row-address-"]').allTextContents();
   const notCalculated = async () => {
@@ -33,10 +28,7 @@ async function session(server: RunningServer) {
       if ((await view().getByTestId(`not-calculated-${i}`).count()) > 0) out.push(i);
     return out;
   };
-  const shot = async (name: string) => {
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: `/tmp/fleet-e2e-${name}.png`, fullPage: true });
-  };
+  const shot = (name: string) => tmpShot(page, name);
   /** Row `i`'s address through the map address picker's keyword search. */
   const pick = async (i: number, keyword: string, option: string) => {
     await view().getByRole('button', { name: '地图选点' }).nth(i).click();
@@ -77,7 +69,20 @@ async function session(server: RunningServer) {
     expect(body, body.msg).toMatchObject({ code: 200 });
     await page.waitForURL((url) => url.pathname === '/car-dispatch/route');
   };
-  return { context, page, errors, view, address, addresses, notCalculated, shot, pick, recalculate, save };
+  return {
+    context,
+    page,
+    errors,
+    view,
+    row,
+    address,
+    addresses,
+    notCalculated,
+    shot,
+    pick,
+    recalculate,
+    save,
+  };
 }
 
 let current: Page | undefined;
@@ -109,7 +114,7 @@ describe('线路管理 without an online map service', () => {
   });
 
   it('builds a line: end stays last on insert, distances estimated and marked not map-calculated', async () => {
-    const { page, view } = s;
+    const { page, view, row } = s;
     await Promise.all([page.waitForResponse(calls('/colliery/line/page')), page.goto('/car-dispatch/route')]);
     await button(view(), '新增').click();
     await page.waitForURL((url) => url.pathname === '/car-dispatch/route/addNewLine');
@@ -138,8 +143,7 @@ describe('线路管理 without an online map service', () => {
     await s.shot('line-edit-builtin');
 
     await s.save('/colliery/line/add');
-    const row = view().locator('.ant-table-tbody tr.ant-table-row', { hasText: '东胜至天津港' });
-    await row.getByText('未经地图计算').waitFor();
+    await row('东胜至天津港').getByText('未经地图计算').waitFor();
     await s.shot('lines-list');
     expect(s.errors).toEqual([]);
   });
@@ -175,7 +179,7 @@ describe('线路管理 with an online map service (a stand-in for AMap on loopba
   });
 
   it('edits a line following business section 4 exactly', async () => {
-    const { page, view } = s;
+    const { page, view, row } = s;
     await Promise.all([page.waitForResponse(calls('/colliery/line/page')), page.goto('/car-dispatch/route')]);
     await button(view(), '新增').click();
     await page.waitForURL((url) => url.pathname === '/car-dispatch/route/addNewLine');
@@ -193,7 +197,7 @@ describe('线路管理 with an online map service (a stand-in for AMap on loopba
     await s.save('/colliery/line/add');
 
     // edit: everything map-calculated as saved
-    const listRow = view().locator('.ant-table-tbody tr.ant-table-row', { hasText: '准格尔至曹妃甸' });
+    const listRow = row('准格尔至曹妃甸');
     await listRow.getByText('编辑').click();
     await page.waitForURL((url) => url.pathname === '/car-dispatch/route/editNewLine');
     await s
@@ -236,7 +240,7 @@ describe('线路管理 with an online map service (a stand-in for AMap on loopba
     await s.recalculate();
     expect(await s.notCalculated()).toEqual([]);
     await s.save('/colliery/line/edit');
-    const saved = view().locator('.ant-table-tbody tr.ant-table-row', { hasText: '准格尔至曹妃甸' });
+    const saved = row('准格尔至曹妃甸');
     await saved.getByText('内蒙古自治区鄂尔多斯市东胜区').waitFor();
     expect(await saved.getByText('未经地图计算').count()).toBe(0);
     await saved.getByText('300.0').waitFor();
