@@ -62,6 +62,7 @@ export {
   useRecordDialogs,
   type ValidTexts,
   validColumn,
+  validSearchField,
 } from './record';
 export {
   ImageUploader,

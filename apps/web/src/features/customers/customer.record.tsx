@@ -1,5 +1,5 @@
 import { CUSTOMER_RECORD, CUSTOMER_TYPES } from '@fleet/domain';
-import { defineRecord, type SearchField, validColumn } from '../../kit';
+import { defineRecord, type SearchField, validColumn, validSearchField } from '../../kit';
 import { orDash } from '../../kit/format';
 import { texts } from '../../locales';
 import { CustomerFormItems } from './CustomerFormItems';
@@ -55,16 +55,7 @@ const searchFields: SearchField[] = [
     width: 130,
     options: CUSTOMER_TYPES.map((c) => ({ value: c.value, label: c.label })),
   },
-  {
-    name: 'valid',
-    label: t.valid,
-    type: 'select',
-    width: 110,
-    options: [
-      { value: 1, label: t.enabled },
-      { value: 0, label: t.disabled },
-    ],
-  },
+  validSearchField(t),
   { name: 'teamCode', label: t.team, type: 'team', width: 200 },
 ];
 

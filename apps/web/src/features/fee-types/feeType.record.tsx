@@ -1,6 +1,6 @@
 import { FEE_KINDS, FEE_TYPE_APPS, FEE_TYPE_RECORD } from '@fleet/domain';
 import { Space, Tag, Typography } from 'antd';
-import { defineRecord, type SearchField, validColumn } from '../../kit';
+import { defineRecord, type SearchField, validColumn, validSearchField } from '../../kit';
 import { orDash } from '../../kit/format';
 import { texts } from '../../locales';
 import { FeeTypeFormItems } from './FeeTypeFormItems';
@@ -46,16 +46,7 @@ const searchFields: SearchField[] = [
   { name: 'feeName', label: t.feeName, placeholder: t.feeNamePlaceholder, width: 180 },
   { name: 'feeKind', label: t.feeKind, type: 'select', width: 110, options: options(FEE_KINDS) },
   { name: 'feeTypeApp', label: t.feeTypeApp, type: 'select', width: 150, options: options(FEE_TYPE_APPS) },
-  {
-    name: 'valid',
-    label: t.valid,
-    type: 'select',
-    width: 110,
-    options: [
-      { value: 1, label: t.enabled },
-      { value: 0, label: t.disabled },
-    ],
-  },
+  validSearchField(t),
 ];
 
 /** 自定义费用类型: /car-cost/fee-type (car080107). */

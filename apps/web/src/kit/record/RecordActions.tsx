@@ -1,6 +1,7 @@
 import { Space, Tag, Typography } from 'antd';
 import { texts } from '../../locales';
 import type { ListColumn, ListToolbar } from '../list/ListPage';
+import type { SearchField } from '../list/SearchForm';
 import type { DeleteTexts, RecordDef, RecordRow, ValidTexts } from './recordDef';
 import type { RecordActions } from './useRecordDialogs';
 
@@ -15,6 +16,20 @@ export function validColumn<Row extends RecordRow>(v: ValidTexts): ListColumn<Ro
     width: 80,
     render: (valid: number) =>
       valid === 1 ? <Tag color="success">{v.enabled}</Tag> : <Tag>{v.disabled}</Tag>,
+  };
+}
+
+/** The 状态 search field of a record with enable and disable: 启用, 停用, or both when empty. */
+export function validSearchField(v: ValidTexts): SearchField {
+  return {
+    name: 'valid',
+    label: v.valid,
+    type: 'select',
+    width: 110,
+    options: [
+      { value: 1, label: v.enabled },
+      { value: 0, label: v.disabled },
+    ],
   };
 }
 

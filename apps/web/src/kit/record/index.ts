@@ -1,4 +1,10 @@
-export { RecordRowActions, recordColumns, recordToolbar, validColumn } from './RecordActions';
+export {
+  RecordRowActions,
+  recordColumns,
+  recordToolbar,
+  validColumn,
+  validSearchField,
+} from './RecordActions';
 export { RecordPage, type RecordPageProps } from './RecordPage';
 export {
   type DeleteTexts,
