@@ -10,10 +10,10 @@ import { optionalText, teamCodeField } from '../../http/form-fields';
 import { route } from '../../http/route';
 import { inScope } from '../../http/scope';
 import { recordLog } from '../../records/repository';
-import { checkTeam } from '../teams/check-team';
 import { type CoordType, toWgs84 } from '../geo/coords';
 import { geoServiceFor } from '../geo/geo.service';
 import { recordOperation } from '../operate-log/operate-log.repository';
+import { checkTeam } from '../teams/check-team';
 import { ADDRESS_TYPES, addressColumns, addressFormSchema, addressRecord, toMicro } from './addresses.record';
 
 /** Marking a place from the safety pages (alarms and risk events), or from the address pages. */
