@@ -3,19 +3,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { button, settled as settle } from './support/browser';
 import {
   calls,
+  type Envelope,
   openSession,
   reportFailure,
   type Session,
   tableRow,
   tmpShot,
   toastOf,
+  viewAt,
 } from './support/session';
-
-interface Envelope<T = unknown> {
-  code: number;
-  msg: string;
-  data: T;
-}
 
 let session: Session;
 let page: Page;
@@ -23,8 +19,8 @@ let pageErrors: string[];
 
 const row = (text: string) => tableRow(view(), text);
 const toast = (text: string) => toastOf(page, text);
-/** The page shown now (kept-alive pages stay in the document, hidden). */
-const view = () => page.locator(`div[data-view="${new URL(page.url()).pathname}"]`);
+/** The page of the route in the address bar: right after a navigation, the page left may still be shown. */
+const view = () => viewAt(page, new URL(page.url()).pathname);
 
 function settled(): Promise<void> {
   return settle(page, 300);
