@@ -6,7 +6,7 @@ import { connect } from '../apps/server/src/db/connection';
 import { alarmRow, fixtureTrucks, insertAlarms } from '../apps/server/src/modules/alarms/alarm-fixtures';
 import { button, launchBrowser, settled } from './support/browser';
 import { REPO_ROOT, type RunningServer, startServer } from './support/server';
-import { calls, shownView, signIn } from './support/session';
+import { calls, newPage, shotIn, shownPageHelpers, signIn } from './support/session';
 
 /**
  * Issue 10, finding 24 in Chromium: wide tables (trucks, active-safety alarms with their evidence)
@@ -21,13 +21,11 @@ let page: Page;
 const pageErrors: string[] = [];
 const SHOTS = path.join(REPO_ROOT, 'e2e/artifacts');
 
-const view = () => shownView(page);
+const { view, row } = shownPageHelpers(() => page);
 const bell = () => page.getByRole('button', { name: /^报警提醒 / });
 
-async function shot(name: string, clip?: { x: number; y: number; width: number; height: number }) {
-  await settled(page, 300);
-  await page.screenshot({ path: path.join(SHOTS, `usability-${name}.png`), clip });
-}
+const shot = (name: string, clip?: { x: number; y: number; width: number; height: number }) =>
+  shotIn(page, SHOTS, `usability-${name}`, clip);
 
 /** Unread alarm messages of the admin (what the bell counts). */
 async function addUnread(count: number): Promise<void> {
@@ -147,14 +145,12 @@ beforeAll(async () => {
   await addUnread(12);
 
   browser = await launchBrowser();
-  const context = await browser.newContext({
-    baseURL: server.baseUrl,
-    locale: 'zh-CN',
-    timezoneId: 'Asia/Shanghai',
-    viewport: { width: 1280, height: 800 },
-  });
-  page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page = await newPage(
+    browser,
+    server.baseUrl,
+    { timezoneId: 'Asia/Shanghai', viewport: { width: 1280, height: 800 } },
+    pageErrors,
+  );
   await signIn(page, 'admin');
 }, 180_000);
 
@@ -277,6 +273,6 @@ describe('finding 24: what a new user hit', () => {
     ]);
     expect(((await added.json()) as { code: number }).code).toBe(200);
     expect(added.request().postDataJSON()).toMatchObject({ contactPhone: '010-12345678' });
-    await view().locator('.ant-table-tbody tr.ant-table-row', { hasText: '010-12345678' }).waitFor();
+    await row('010-12345678').waitFor();
   });
 });

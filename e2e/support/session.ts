@@ -147,10 +147,15 @@ export async function tmpShot(page: Page, name: string, fullPage = true): Promis
   await page.screenshot({ path: `/tmp/fleet-e2e-${name}.png`, fullPage });
 }
 
-/** Waits for motion to end, then saves a screenshot of the window to <dir>/<name>.png. */
-export async function shotIn(page: Page, dir: string, name: string): Promise<void> {
+/** Waits for motion to end, then saves a screenshot of the window (or of `clip` in it) to <dir>/<name>.png. */
+export async function shotIn(
+  page: Page,
+  dir: string,
+  name: string,
+  clip?: { x: number; y: number; width: number; height: number },
+): Promise<void> {
   await settled(page, 300);
-  await page.screenshot({ path: path.join(dir, `${name}.png`) });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), clip });
 }
 
 /**
