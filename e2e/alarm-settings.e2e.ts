@@ -2,13 +2,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { button as buttonIn, screenshot, settled as settle } from './support/browser';
 import type { RunningServer } from './support/server';
-import { calls, openSession, type Session, tableRow, toastOf } from './support/session';
+import { calls, type Envelope, openSession, type Session, tableRow, toastOf } from './support/session';
 
-interface Envelope<T = unknown> {
-  code: number;
-  msg: string;
-  data: T;
-}
 interface Vehicle {
   carId: number;
   carNo: string;

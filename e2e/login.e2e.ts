@@ -3,13 +3,7 @@ import type { BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser';
 import { REPO_ROOT, type RunningServer } from './support/server';
-import { openSession, type Session } from './support/session';
-
-interface Envelope<T = unknown> {
-  code: number;
-  msg: string;
-  data: T;
-}
+import { type Envelope, openSession, type Session } from './support/session';
 
 const HOME = '/databoard/index';
 const HEADQUARTERS = '示例物流有限公司';

@@ -5,7 +5,7 @@ import { connect } from '../apps/server/src/db/connection';
 import { insertTrack, type TrackFixturePoint } from '../apps/server/src/modules/monitor/test-fixtures';
 import { button, launchBrowser, screenshot, settled as settle } from './support/browser';
 import { copyWebDist, type RunningServer, startServer } from './support/server';
-import { signIn } from './support/session';
+import { type Envelope, signIn } from './support/session';
 
 /**
  * Monitoring and track playback in Chromium, as admin, with the demo fleet driving live (the
@@ -13,12 +13,6 @@ import { signIn } from './support/session';
  * (86,400 points) written into the database: the full map, a vehicle card, following, real-time
  * tracking, 全图监控2.0, and the replay of that day at every speed with the spec's controls.
  */
-
-interface Envelope<T = unknown> {
-  code: number;
-  msg: string;
-  data: T;
-}
 
 const DAY_MS = 86_400_000;
 const SHANGHAI_MS = 8 * 3600_000;

@@ -2,13 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { button, screenshot, settled as settle } from './support/browser';
 import type { RunningServer } from './support/server';
-import { calls, openSession, type Session, tableRow, toastOf } from './support/session';
-
-interface Envelope<T = unknown> {
-  code: number;
-  msg: string;
-  data: T;
-}
+import { calls, type Envelope, openSession, type Session, tableRow, toastOf } from './support/session';
 
 const USERS = '/permission/user';
 const ROLES = '/permission/role';

@@ -3,19 +3,13 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { button, screenshot, settled } from './support/browser';
 import { copyWebDist, type RunningServer } from './support/server';
-import { calls, openSession, type Session } from './support/session';
+import { calls, type Envelope, openSession, type Session } from './support/session';
 
 /**
  * The JT/T 808 terminal commands of the screens, in Chromium as admin with simulated trucks
  * speaking JT/T 808: 拍照 on the vehicle card (0x8801; the simulated camera uploads 0x0801) shows
  * the photo, and 重置鉴权码 on 设备管理 makes the terminal register again.
  */
-
-interface Envelope<T = unknown> {
-  code: number;
-  msg: string;
-  data: T;
-}
 
 let session: Session;
 let server: RunningServer;
