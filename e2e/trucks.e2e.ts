@@ -3,21 +3,16 @@ import { vinCheckChar } from '@fleet/domain';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { button, settled as settle } from './support/browser';
-import { chooseImportFile, readSheet, writeSheet } from './support/import';
+import { chooseImportFile, exportDownload, readSheet, writeSheet } from './support/import';
 import {
   calls,
+  type Envelope,
   openSession,
   reportFailure,
   type Session,
   shownPageHelpers,
   tmpShot,
 } from './support/session';
-
-interface Envelope<T = unknown> {
-  code: number;
-  msg: string;
-  data: T;
-}
 
 let session: Session;
 let page: Page;
@@ -224,9 +219,9 @@ describe('车辆管理', () => {
     await Promise.all([page.waitForResponse(calls('/v2/web/base/list')), page.goto('/truck-manage/index')]);
     await search('车牌号', PLATE);
     await row(PLATE).getByText(TID).waitFor();
-    const [download] = await Promise.all([page.waitForEvent('download'), button(view(), '导出').click()]);
+    const { download, file } = await exportDownload(page, button(view(), '导出'));
     expect(download.suggestedFilename()).toMatch(/^车辆列表_\d{14}\.xlsx$/);
-    const rows = await readSheet((await download.path()) as string);
+    const rows = await readSheet(file);
     expect(rows).toHaveLength(2);
     expect(rows[1]?.slice(0, 3)).toEqual([PLATE, '黄色', vin(6001)]);
     expect(rows[1]).toContain(TID);
