@@ -3,10 +3,11 @@ import { nationalIdCheckChar, vinCheckChar } from '@fleet/domain';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { button } from './support/browser';
-import { chooseImportFile, readSheet, writeSheet } from './support/import';
+import { chooseImportFile, exportDownload, readSheet, writeSheet } from './support/import';
 import type { RunningServer } from './support/server';
 import {
   calls,
+  type Envelope,
   openSession,
   reportFailure,
   type Session,
@@ -14,11 +15,6 @@ import {
   tmpShot,
 } from './support/session';
 
-interface Envelope<T = unknown> {
-  code: number;
-  msg: string;
-  data: T;
-}
 type DriverList = Envelope<{
   list: { id: number; driverName: string; driverPhone: string }[];
   total: number;
@@ -232,9 +228,9 @@ describe('司机管理', () => {
     const imported = await search('司机姓名', '欧阳');
     expect(imported.data.list.map((d) => d.driverName).sort()).toEqual(['欧阳一', '欧阳二']);
 
-    const [download] = await Promise.all([page.waitForEvent('download'), button(view(), '导出').click()]);
+    const { download, file } = await exportDownload(page, button(view(), '导出'));
     expect(download.suggestedFilename()).toMatch(/^司机列表_\d{14}\.xlsx$/);
-    const rows = await readSheet((await download.path()) as string);
+    const rows = await readSheet(file);
     expect(rows[0]?.slice(0, 2)).toEqual(['司机姓名', '手机号']);
     expect(rows.slice(1).map((r) => r[0])).toEqual(imported.data.list.map((d) => d.driverName));
     await rm(bad);
