@@ -1,9 +1,8 @@
-import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { button, screenshot, settled } from './support/browser';
-import { chooseImportFile } from './support/import';
-import { calls, openSession, type Session, shownView } from './support/session';
+import { chooseImportFile, sheetBuffer } from './support/import';
+import { calls, openSession, type Session, shownView, tableRow } from './support/session';
 
 // Issue 10, finding 17: an imported sheet's formula cells are read by their saved result, and one
 // without a result is refused naming its row and column, never shown as [object Object].
@@ -13,12 +12,10 @@ let page: Page;
 
 const view = () => shownView(page);
 
+/** The file `name` of the sheet 客户: its header row, then `rows`. */
 async function sheet(name: string, rows: unknown[][]) {
-  const book = new ExcelJS.Workbook();
-  const ws = book.addWorksheet('客户');
-  ws.addRow(['客户名称', '客户类型', '结算方式', '账期天数', '联系人']);
-  for (const row of rows) ws.addRow(row);
-  return { name, mimeType: 'application/octet-stream', buffer: Buffer.from(await book.xlsx.writeBuffer()) };
+  const header = ['客户名称', '客户类型', '结算方式', '账期天数', '联系人'];
+  return { name, mimeType: 'application/octet-stream', buffer: await sheetBuffer('客户', [header, ...rows]) };
 }
 
 beforeAll(async () => {
@@ -66,7 +63,7 @@ describe('导入表格中的公式', () => {
       button(dialog, '上传').click(),
     ]);
     await dialog.waitFor({ state: 'hidden' });
-    const row = view().locator('.ant-table-tbody tr.ant-table-row', { hasText: '公式客户甲' });
+    const row = tableRow(view(), '公式客户甲');
     await row.waitFor();
     expect(await row.textContent()).toContain('王经理');
     await settled(page, 300);
