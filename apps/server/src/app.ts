@@ -47,6 +47,7 @@ import { registerRoleRoutes } from './modules/roles/roles.routes';
 import { stationRecord } from './modules/stations/stations.record';
 import { registerTeamRoutes } from './modules/teams/teams.routes';
 import { terminalRecord } from './modules/terminals/terminals.record';
+import { transportPriceRecord } from './modules/transport-prices/transport-prices.record';
 import { truckRecord } from './modules/trucks/trucks.record';
 import { registerSystemUserRoutes } from './modules/users/system-users.routes';
 import { registerUserRoutes } from './modules/users/users.routes';
@@ -107,6 +108,7 @@ const FEATURES = [
   (api: FastifyInstance, ctx: AppContext) => registerRecord(api, ctx, customerRecord),
   (api: FastifyInstance, ctx: AppContext) => registerRecord(api, ctx, addressRecord),
   (api: FastifyInstance, ctx: AppContext) => registerRecord(api, ctx, feeTypeRecord),
+  (api: FastifyInstance, ctx: AppContext) => registerRecord(api, ctx, transportPriceRecord),
   registerMarkAddressRoutes,
   registerInviteRoutes,
   registerRegistrationPublicRoutes,

@@ -32,6 +32,7 @@ import type { RoleMenuTable, RoleTable, UserRoleTable } from '../modules/roles/r
 import type { StationTable } from '../modules/stations/stations.table';
 import type { TeamTable } from '../modules/teams/teams.table';
 import type { TerminalSettingTable, TerminalTable } from '../modules/terminals/terminals.table';
+import type { TransportPriceTable } from '../modules/transport-prices/transport-prices.table';
 import type { TruckTable } from '../modules/trucks/trucks.table';
 import type {
   AppUserTable,
@@ -88,4 +89,5 @@ export interface Database {
   station: StationTable;
   line: LineTable;
   line_station: LineStationTable;
+  transport_price: TransportPriceTable;
 }

@@ -134,6 +134,11 @@ export interface RecordDef<Form extends TeamForm, Filter, View, ImportRow = unkn
   unique?: readonly UniqueField<Form>[];
   /** Further checks before add and edit (referenced records, status rules); throw badInput. */
   check?: (db: Kysely<Database>, auth: AuthContext, form: Form, before?: StoredRow) => Promise<void>;
+  /**
+   * Further checks before a row is enabled (1) or disabled (0), e.g. an enabled row may not clash
+   * with another enabled one; throw badInput.
+   */
+  validCheck?: (db: Kysely<Database>, auth: AuthContext, row: StoredRow, valid: 0 | 1) => Promise<void>;
   /** The delete route's rule for a row that may not go (e.g. still used); a message refuses. */
   deleteCheck?: (
     db: Kysely<Database>,

@@ -188,6 +188,7 @@ export function registerRecord<Form extends TeamForm, Filter, View, ImportRow, E
         const row = await changeableRow(db, auth, meta, body.id, missing);
         if (row.valid === body.valid)
           throw badInput(body.valid === 1 ? `${entity}已是启用状态` : `${entity}已是停用状态`);
+        await def.validCheck?.(db, auth, row, body.valid);
         const at = now();
         await db.transaction().execute(async (tx) => {
           await tables(tx)

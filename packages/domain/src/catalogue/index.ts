@@ -13,4 +13,5 @@ export * from './fuel-types';
 export * from './master-data';
 export * from './operate-log-pages';
 export * from './speed-bands';
+export * from './transport-prices';
 export * from './truck-types';

@@ -5,6 +5,7 @@ import { FEE_TYPE_RECORD } from './fee-type';
 import { LINE_RECORD } from './line';
 import { STATION_RECORD } from './station';
 import { TERMINAL_RECORD } from './terminal';
+import { TRANSPORT_PRICE_RECORD } from './transport-price';
 import { TRUCK_RECORD } from './truck';
 
 export * from './address';
@@ -14,6 +15,7 @@ export * from './fee-type';
 export * from './line';
 export * from './station';
 export * from './terminal';
+export * from './transport-price';
 export * from './truck';
 export {
   defineRecordMeta,
@@ -37,6 +39,7 @@ export const RECORD_TYPES = {
   driver: DRIVER_RECORD,
   terminal: TERMINAL_RECORD,
   feeType: FEE_TYPE_RECORD,
+  transportPrice: TRANSPORT_PRICE_RECORD,
 } as const;
 
 export type RecordKind = keyof typeof RECORD_TYPES;

@@ -16,6 +16,7 @@ import * as m0016 from './0016_terminal_auth_code';
 import * as m0017 from './0017_membership_status_role_owner';
 import * as m0019 from './0019_position_report_key';
 import * as m0020 from './0020_fee_types';
+import * as m0021 from './0021_transport_prices';
 
 /** Every migration in order; names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0017_membership_status_role_owner': m0017,
   '0019_position_report_key': m0019,
   '0020_fee_types': m0020,
+  '0021_transport_prices': m0021,
 };

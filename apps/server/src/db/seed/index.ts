@@ -6,6 +6,7 @@ import type { Database } from '../schema';
 import { seedDemoAlarms } from './demo-alarms';
 import { type DemoTruck, demoFleet } from './demo-fleet';
 import { DEMO_ACCOUNTS, DEMO_MERCHANTS } from './demo-org';
+import { seedDemoTransportPrices } from './demo-prices';
 import { seedDemoReference } from './demo-reference';
 import { seedDemoStationsAndLines } from './demo-stations';
 
@@ -14,9 +15,9 @@ export const DEMO_FLEET_SIZE = 50;
 
 /**
  * Seeds the demo organisation into an empty database (no merchant yet), in one transaction: teams,
- * roles and accounts, trucks with terminals and drivers, stations, lines and fence sets, customers
- * and common addresses, and (`alarms`) a day of past alarms. Returns false when the database already
- * holds data.
+ * roles and accounts, trucks with terminals and drivers, stations, lines and fence sets, customers,
+ * common addresses and transport prices, and (`alarms`) a day of past alarms. Returns false when the
+ * database already holds data.
  */
 export async function seedDemo(
   db: Kysely<Database>,
@@ -134,6 +135,7 @@ export async function seedDemo(
       }
     }
     await seedDemoReference(tx, merchantIds, userIds.get('admin') as number, now);
+    await seedDemoTransportPrices(tx, merchantIds, userIds.get('admin') as number, now);
     if (alarms) await seedDemoAlarms(tx, userIds.get('admin') as number, now);
   });
   return true;

@@ -30,7 +30,9 @@ describe.each(TEST_DATABASES)('customers on $name', (database) => {
   };
   beforeAll(async () => {
     t = await startTestApp(database);
-    // these tests count every row they make: start from merchants without the demo's customers
+    // these tests count every row they make: start from merchants without the demo's customers (and
+    // the demo's transport prices, which name them)
+    await t.db.db.deleteFrom('transport_price').execute();
     await t.db.db.deleteFrom('customer').execute();
     admin = await login(t.app, 'admin', DEMO.admin);
     const role = await call(t.app, 'POST', '/api/system/role/add', {
