@@ -99,3 +99,16 @@ export function fetchCustomerOptions(pageNum: number, pageSize: number, customer
     query: { pageNum, pageSize, customerName: customerName || undefined },
   });
 }
+
+/** A line of the picker (/colliery/line/fuzzy): its id and name. */
+export interface LineOption {
+  id: number;
+  value: string;
+}
+
+/** Lines whose name holds `routeName` (at most 50), for the line pickers. */
+export function fetchLineOptions(routeName: string) {
+  return request<LineOption[]>('GET', '/colliery/line/fuzzy', {
+    query: { routeName: routeName || undefined },
+  });
+}

@@ -12,6 +12,7 @@ import { zhCNPush } from './zh-CN.push';
 import { shellTexts } from './zh-CN.shell';
 import { zhCNStations } from './zh-CN.stations';
 import { zhCNSystem } from './zh-CN.system';
+import { zhCNTransportPrices } from './zh-CN.transport-prices';
 import { zhCNTrucks } from './zh-CN.trucks';
 
 /** Every text the web app shows, in Simplified Chinese. Pages read texts through `locales/index.ts`. */
@@ -30,6 +31,7 @@ export const zhCN = {
   ...zhCNCustomers,
   ...zhCNAddresses,
   ...zhCNFeeTypes,
+  ...zhCNTransportPrices,
   app: {
     title: '车队管理平台',
     loading: '加载中…',

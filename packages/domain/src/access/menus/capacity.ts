@@ -92,6 +92,7 @@ const settings: MenuNode = {
       path: '/tc/finance-set',
       title: '财务设置',
       code: 'tc010504',
+      page: 'transport-prices/TransportPricesPage',
       children: [
         {
           path: '/tc/finance-set/addRoutePriceDrawer',

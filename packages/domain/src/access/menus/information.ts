@@ -122,6 +122,7 @@ const baseInfo: MenuNode = {
       path: '/finance-management/finance-set',
       title: '财务设置',
       code: 'car090107',
+      page: 'transport-prices/TransportPricesPage',
       children: [
         {
           path: '/finance-management/finance-set/addRoutePriceDrawer',
