@@ -183,7 +183,9 @@ export function registerLineRoutes(app: FastifyInstance, ctx: AppContext): void 
     method: 'GET',
     url: '/colliery/line/fuzzy',
     summary: '线路模糊查询：routeName、routeType → [{id, value}]（最多50条）',
-    access: LINE_READ_CODES,
+    // the line picker of the pages that refer to lines (transport prices, waybills, plans), like the
+    // customer options: any signed-in user, lines of its reference scope only
+    access: 'login',
     list: true,
     query: z.object({
       routeName: z.string().trim().max(30).optional(),

@@ -250,6 +250,30 @@ describe.each(TEST_DATABASES)('transport prices on $name', (database) => {
     expect((await page(admin)).total).toBe(7);
   });
 
+  it('offers the line picker to a user who holds only the finance settings', async () => {
+    const role = await call(t.app, 'POST', '/api/system/role/add', {
+      token: admin,
+      body: { name: '只管财务设置', codes: ['car090107'] },
+    });
+    expect(role.body.code).toBe(200);
+    await call(t.app, 'POST', '/api/system/user/add', {
+      token: admin,
+      body: {
+        username: 'price_f1',
+        password: sha256Hex('Price@123'),
+        nickname: 'price_f1',
+        teamCode: '1000001',
+        roleIds: [role.body.data.id],
+      },
+    });
+    const token = await login(t.app, 'price_f1', 'Price@123');
+    const lines = await call(t.app, 'GET', '/api/colliery/line/fuzzy', {
+      token,
+      query: { routeName: '运价' },
+    });
+    expect(lines.body.data).toEqual([{ id: lineId, value: '运价东胜至天津港' }]);
+  });
+
   it("finds the price in force at a time: the cargo's own, else the one for any cargo", async () => {
     // finance's own scope: its merchant and team
     const scope = await t.db.db
