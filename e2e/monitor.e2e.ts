@@ -321,7 +321,9 @@ describe('轨迹回放', () => {
     await page.getByRole('switch', { name: '轨迹抽稀' }).click();
     await page.evaluate(() => performance.clearMeasures('track:draw'));
     const [answer] = await Promise.all([
-      page.waitForResponse(calls('/v2/web/monitor/local/truck/trail/history')),
+      // some 30 MB through the browser's inspector: on a loaded 2-core machine this alone can pass
+      // Playwright's 30 s default, so it may take the test's whole time (the drawing is timed below)
+      page.waitForResponse(calls('/v2/web/monitor/local/truck/trail/history'), { timeout: 55_000 }),
       button(page, '查询').click(),
     ]);
     expect(JSON.parse(answer.request().postData() ?? '{}').thin).toBe(false);
