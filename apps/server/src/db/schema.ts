@@ -41,6 +41,14 @@ import type {
   UserMenuVisitTable,
   UserMerchantTable,
 } from '../modules/users/users.table';
+import type {
+  WaybillBillNoSeqTable,
+  WaybillExceptionTable,
+  WaybillFeeTable,
+  WaybillFlowTable,
+  WaybillScanCodeTable,
+  WaybillTable,
+} from '../modules/waybills/waybills.table';
 import type { PositionTable, StopTable, TripTable, VehicleStateTable } from '../telematics/telematics.table';
 
 /** The whole database as Kysely sees it; each feature owns its table types. */
@@ -90,4 +98,10 @@ export interface Database {
   line: LineTable;
   line_station: LineStationTable;
   transport_price: TransportPriceTable;
+  waybill: WaybillTable;
+  waybill_flow: WaybillFlowTable;
+  waybill_exception: WaybillExceptionTable;
+  waybill_fee: WaybillFeeTable;
+  waybill_bill_no_seq: WaybillBillNoSeqTable;
+  waybill_scan_code: WaybillScanCodeTable;
 }

@@ -15,3 +15,4 @@ export * from './operate-log-pages';
 export * from './speed-bands';
 export * from './transport-prices';
 export * from './truck-types';
+export * from './waybills';

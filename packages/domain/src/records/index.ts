@@ -7,6 +7,7 @@ import { STATION_RECORD } from './station';
 import { TERMINAL_RECORD } from './terminal';
 import { TRANSPORT_PRICE_RECORD } from './transport-price';
 import { TRUCK_RECORD } from './truck';
+import { WAYBILL_RECORD } from './waybill';
 
 export * from './address';
 export * from './customer';
@@ -25,6 +26,7 @@ export {
   recordInfoCodes,
   recordWriteCodes,
 } from './types';
+export * from './waybill';
 
 /**
  * Every business record type by its key: what a request may point at by id
@@ -40,6 +42,7 @@ export const RECORD_TYPES = {
   terminal: TERMINAL_RECORD,
   feeType: FEE_TYPE_RECORD,
   transportPrice: TRANSPORT_PRICE_RECORD,
+  waybill: WAYBILL_RECORD,
 } as const;
 
 export type RecordKind = keyof typeof RECORD_TYPES;

@@ -17,6 +17,7 @@ import * as m0017 from './0017_membership_status_role_owner';
 import * as m0019 from './0019_position_report_key';
 import * as m0020 from './0020_fee_types';
 import * as m0021 from './0021_transport_prices';
+import * as m0022 from './0022_waybills';
 
 /** Every migration in order; names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0019_position_report_key': m0019,
   '0020_fee_types': m0020,
   '0021_transport_prices': m0021,
+  '0022_waybills': m0022,
 };

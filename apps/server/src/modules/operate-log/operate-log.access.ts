@@ -51,7 +51,6 @@ function accessTable(): Readonly<Record<OperateLogPage, LogAccess>> {
     ...(Object.fromEntries(records) as Record<OperateLogPage, LogAccess>),
     [P.user]: { codes: USER_ADMIN_CODES, record: 'user' },
     [P.role]: { codes: ROLE_CODES },
-    [P.waybill]: { codes: ['car110102', 'tc010102', 'car050204'] },
     [P.alarm]: { codes: ALARM_PAGE_CODES, record: { table: 'alarm', shared: false } },
     [P.push]: { codes: PUSH_CODES, record: { table: 'push', shared: false } },
     [P.authorization]: { codes: AUTHORIZATION_CODES, record: { table: 'user_authorization', shared: false } },
