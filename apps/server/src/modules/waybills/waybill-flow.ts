@@ -216,3 +216,70 @@ export async function moveWaybill(
   );
   return { ...w, ...changes };
 }
+
+/** What a new waybill holds; the caller has checked every id against the caller's scope. */
+export interface NewWaybill {
+  merchantId: number;
+  /** The team of its truck. */
+  teamCode: string;
+  customerId: number;
+  lineId: number;
+  loadingStationId: number;
+  unloadingStationId: number;
+  cargo: string;
+  truckId: number;
+  driverId: number | null;
+  planId?: number | null;
+  plannedLoadAt?: number | null;
+  plannedArriveAt?: number | null;
+  remark?: string | null;
+  /** A number from `billNo` the form holds; a new one when not given. */
+  billNo?: string;
+  /** 1 pending for waybills of drivers and the scan-code page, which the office tabulates. */
+  approvalState?: number;
+  createdBy?: number | null;
+}
+
+/** Creates a waybill (to be loaded) and its first timeline row in `tx`; returns the row. */
+export async function createWaybill(
+  tx: Db,
+  input: NewWaybill,
+  actor: Actor,
+  at: number,
+): Promise<WaybillRow> {
+  const billNo = input.billNo ?? (await nextBillNo(tx, input.merchantId, at));
+  const row = (await tx
+    .insertInto('waybill')
+    .values({
+      merchant_id: input.merchantId,
+      team_code: input.teamCode,
+      bill_no: billNo,
+      source: actor.source,
+      plan_id: input.planId ?? null,
+      customer_id: input.customerId,
+      line_id: input.lineId,
+      loading_station_id: input.loadingStationId,
+      unloading_station_id: input.unloadingStationId,
+      cargo: input.cargo,
+      truck_id: input.truckId,
+      driver_id: input.driverId,
+      planned_load_at: input.plannedLoadAt ?? null,
+      planned_arrive_at: input.plannedArriveAt ?? null,
+      status: WAYBILL_STATE.toLoad,
+      approval_state: input.approvalState ?? 0,
+      remark: input.remark ?? null,
+      created_by: input.createdBy ?? null,
+      created_at: at,
+      updated_at: at,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()) as WaybillRow;
+  await addFlow(
+    tx,
+    row,
+    actor,
+    { action: WAYBILL_FLOW_ACTION.create, to: WAYBILL_STATE.toLoad, content: billNo },
+    at,
+  );
+  return row;
+}
