@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/connection';
 import type { Database } from '../db/schema';
+import { WaybillFences } from '../modules/waybills/waybill-fences';
 import type { EventBus } from '../realtime/bus';
 import { AlarmEngine } from './alarms/engine';
 import { AlarmSettingsCache } from './alarms/settings-cache';
@@ -28,6 +29,8 @@ export class Telematics {
   /** Settings the alarm rules read; routes that change them call `load()`. */
   readonly alarmSettings: AlarmSettingsCache;
   readonly alarms: AlarmEngine;
+  /** Open waybills moved by their trucks' fence events; routes that change waybills call `changed`. */
+  readonly waybills: WaybillFences;
   private settingsTimer: NodeJS.Timeout | null = null;
   private gateway: Gateway | null = null;
   private partitions: { stop(): void } | null = null;
@@ -48,12 +51,15 @@ export class Telematics {
     this.commands = new CommandRouter(() => this.gateway, shared, config.jt808ReplyTimeoutMs, log);
     this.alarmSettings = new AlarmSettingsCache(this.db);
     this.alarms = new AlarmEngine(this.alarmSettings);
+    const waybills = new WaybillFences(this.db, bus, log);
+    this.waybills = waybills;
     this.ingest = new Ingest(database, {
       stopThresholdMs: config.stopThresholdMs,
       writerThread: config.ingestWriterThread,
       log,
       alarms: this.alarms,
       now: config.now,
+      afterStore: (rows) => waybills.observe(rows),
     });
   }
 
@@ -111,6 +117,7 @@ export class Telematics {
     }, ALARM_SETTINGS_EVERY_MS);
     this.settingsTimer.unref();
     await this.ingest.load();
+    await this.waybills.start();
     this.commands.start();
     if (this.config.jt808Port === null) return;
     await this.ingest.markAllOffline();
@@ -142,5 +149,6 @@ export class Telematics {
     await this.gateway?.stop();
     this.gateway = null;
     await this.ingest.close();
+    await this.waybills.stop();
   }
 }

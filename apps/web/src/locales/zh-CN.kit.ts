@@ -79,6 +79,10 @@ export const zhCNKit = {
         `当前限制选择 ${limit} 个文件，本次选择了 ${selected} 个文件，共选择了 ${selected + existing} 个文件`,
       wrongType: '上传文件只能是 JPG、PNG、JPEG 格式!',
       wrongTypeAccept: (types: string) => `只能上传 ${types} 格式的图片`,
+      invoiceWrongType: (noun: string) => `${noun}只能是 JPG/PNG 格式!`,
+      invoiceTooLarge: (noun: string, mb: number) => `${noun}大小不能超过 ${mb}MB!`,
+      invoiceTooMany: (noun: string, limit: number, total: number) =>
+        `${noun}最多支持上传 ${limit} 张，当前共选择了 ${total} 张`,
       waitForUploads: '请等待图片上传完成',
       failed: '上传失败',
       uploading: '上传中',

@@ -21,6 +21,7 @@ export const OPERATE_LOG_PAGES = {
   alarmSetting: 16,
   fenceSet: 17,
   driverRegistration: 18,
+  waybillScanCode: 19,
 } as const;
 
 export type OperateLogPage = (typeof OPERATE_LOG_PAGES)[keyof typeof OPERATE_LOG_PAGES];

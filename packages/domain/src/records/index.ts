@@ -8,6 +8,7 @@ import { TERMINAL_RECORD } from './terminal';
 import { TRANSPORT_PRICE_RECORD } from './transport-price';
 import { TRUCK_RECORD } from './truck';
 import { WAYBILL_RECORD } from './waybill';
+import { WAYBILL_SCAN_CODE_RECORD } from './waybill-scan-code';
 
 export * from './address';
 export * from './customer';
@@ -27,6 +28,7 @@ export {
   recordWriteCodes,
 } from './types';
 export * from './waybill';
+export * from './waybill-scan-code';
 
 /**
  * Every business record type by its key: what a request may point at by id
@@ -43,6 +45,7 @@ export const RECORD_TYPES = {
   feeType: FEE_TYPE_RECORD,
   transportPrice: TRANSPORT_PRICE_RECORD,
   waybill: WAYBILL_RECORD,
+  waybillScanCode: WAYBILL_SCAN_CODE_RECORD,
 } as const;
 
 export type RecordKind = keyof typeof RECORD_TYPES;

@@ -1,5 +1,7 @@
 import {
   formatDate,
+  kgToTons,
+  netWeightKg,
   WAYBILL_FLOW_ACTION,
   WAYBILL_STATE,
   type WaybillSource,
@@ -281,5 +283,150 @@ export async function createWaybill(
     { action: WAYBILL_FLOW_ACTION.create, to: WAYBILL_STATE.toLoad, content: billNo },
     at,
   );
+  return row;
+}
+
+/**
+ * Creates many waybills at once (imports) in `tx`: their bill numbers in one bump of the day's
+ * sequence (unless given), the rows and their first timeline rows in chunks; returns the rows in
+ * the order of `inputs`.
+ */
+export async function createWaybills(
+  tx: Db,
+  inputs: readonly NewWaybill[],
+  actor: Actor,
+  at: number,
+): Promise<WaybillRow[]> {
+  const created: WaybillRow[] = [];
+  const byMerchant = new Map<number, number>();
+  for (const input of inputs)
+    if (input.billNo === undefined)
+      byMerchant.set(input.merchantId, (byMerchant.get(input.merchantId) ?? 0) + 1);
+  const numbers = new Map<number, string[]>();
+  for (const [merchantId, count] of byMerchant)
+    numbers.set(merchantId, await nextBillNos(tx, merchantId, at, count));
+  const billNos = inputs.map((input) => input.billNo ?? (numbers.get(input.merchantId)?.shift() as string));
+  for (let i = 0; i < inputs.length; i += 200) {
+    const part = inputs.slice(i, i + 200);
+    const rows = (await tx
+      .insertInto('waybill')
+      .values(
+        part.map((input, j) => ({
+          merchant_id: input.merchantId,
+          team_code: input.teamCode,
+          bill_no: billNos[i + j] as string,
+          source: actor.source,
+          plan_id: input.planId ?? null,
+          customer_id: input.customerId,
+          line_id: input.lineId,
+          loading_station_id: input.loadingStationId,
+          unloading_station_id: input.unloadingStationId,
+          cargo: input.cargo,
+          truck_id: input.truckId,
+          driver_id: input.driverId,
+          planned_load_at: input.plannedLoadAt ?? null,
+          planned_arrive_at: input.plannedArriveAt ?? null,
+          status: WAYBILL_STATE.toLoad,
+          approval_state: input.approvalState ?? 0,
+          remark: input.remark ?? null,
+          created_by: input.createdBy ?? null,
+          created_at: at,
+          updated_at: at,
+        })),
+      )
+      .returningAll()
+      .execute()) as WaybillRow[];
+    // the order of RETURNING is the order of the values on SQLite and PostgreSQL; by bill number to be sure
+    const byBillNo = new Map(rows.map((r) => [`${r.merchant_id}:${r.bill_no}`, r]));
+    const ordered = part.map(
+      (input, j) => byBillNo.get(`${input.merchantId}:${billNos[i + j]}`) as WaybillRow,
+    );
+    await tx
+      .insertInto('waybill_flow')
+      .values(
+        ordered.map((row) => ({
+          merchant_id: row.merchant_id,
+          waybill_id: row.id,
+          action: WAYBILL_FLOW_ACTION.create,
+          from_status: null,
+          to_status: WAYBILL_STATE.toLoad,
+          source: actor.source,
+          user_id: actor.userId ?? null,
+          actor_name: actor.name?.slice(0, 64) ?? null,
+          station_id: null,
+          lat: null,
+          lng: null,
+          content: row.bill_no,
+          at,
+        })),
+      )
+      .execute();
+    created.push(...ordered);
+  }
+  return created;
+}
+
+/** A weighbridge slip (磅单) as weighed: whole kg, the time it was weighed, photos joined with ';'. */
+export interface PoundSlip {
+  grossKg: number;
+  tareKg: number;
+  weighedAt: number;
+  photos: string | null;
+}
+
+/**
+ * Records the loading (POUND_KIND.loading, 1) or unloading (2) slip of waybill `w` in `tx`: the
+ * slip's columns (net = gross − tare), the freight recomputed, a timeline row; then a loading slip
+ * moves a waybill to be loaded to 装货中 and an unloading slip one loading or on the road to 已到达
+ * (by `moveWaybill`). A slip may be weighed again (a correction) until the waybill is completed.
+ * Refused (400, Chinese) on a cancelled or completed waybill, an unloading slip before the loading
+ * one, or a tare not below the gross. Returns the row as it now is.
+ */
+export async function recordPound(
+  tx: Db,
+  w: WaybillRow,
+  kind: 1 | 2,
+  slip: PoundSlip,
+  actor: Actor,
+  at: number,
+): Promise<WaybillRow> {
+  if (w.cancelled === 1) throw badInput('运单已取消，不能录入磅单');
+  if (w.status === WAYBILL_STATE.completed) throw badInput('运单已完成，不能录入磅单');
+  const net = netWeightKg(slip.grossKg, slip.tareKg);
+  if (net === undefined) throw badInput('皮重须小于毛重');
+  const loading = kind === 1;
+  if (!loading && w.loading_net_kg === null) throw badInput('请先录入装车磅单，再录入卸车磅单');
+  const changes: Partial<WaybillRow> = loading
+    ? {
+        loading_gross_kg: slip.grossKg,
+        loading_tare_kg: slip.tareKg,
+        loading_net_kg: net,
+        loading_weighed_at: slip.weighedAt,
+        loading_photos: slip.photos,
+      }
+    : {
+        unloading_gross_kg: slip.grossKg,
+        unloading_tare_kg: slip.tareKg,
+        unloading_net_kg: net,
+        unloading_weighed_at: slip.weighedAt,
+        unloading_photos: slip.photos,
+      };
+  Object.assign(changes, freightColumns({ ...w, ...changes }), { updated_at: at });
+  await tx.updateTable('waybill').set(changes).where('id', '=', w.id).execute();
+  await addFlow(
+    tx,
+    w,
+    actor,
+    {
+      action: loading ? WAYBILL_FLOW_ACTION.loadingPound : WAYBILL_FLOW_ACTION.unloadingPound,
+      content: `毛重${kgToTons(slip.grossKg)}吨，皮重${kgToTons(slip.tareKg)}吨，净重${kgToTons(net)}吨`,
+    },
+    at,
+  );
+  let row: WaybillRow = { ...w, ...changes };
+  if (loading && row.status === WAYBILL_STATE.toLoad)
+    row = await moveWaybill(tx, row, WAYBILL_STATE.loading, actor, at);
+  else if (!loading && (row.status === WAYBILL_STATE.loading || row.status === WAYBILL_STATE.inTransit))
+    row = await moveWaybill(tx, row, WAYBILL_STATE.arrived, actor, at);
   return row;
 }

@@ -38,6 +38,11 @@ export interface IngestOptions extends GroupCommitOptions {
   alarms?: AlarmEngine;
   /** Clock of the alarms' created and updated times; default Date.now. */
   now?: () => number;
+  /**
+   * Called with the believed reports of each committed batch, after their acknowledgements
+   * (waybill fence events); it must not throw and must not wait for anything.
+   */
+  afterStore?: (rows: readonly PositionRow[]) => void;
 }
 
 /**
@@ -58,6 +63,8 @@ export class Ingest {
   private readonly db: Kysely<Database>;
   private readonly persist: BatchStore;
   private readonly plausible = new ReportFilter();
+  /** Believed reports of the batch being committed, for `afterStore` once it is settled. */
+  private believed: PositionRow[] | null = null;
 
   constructor(
     database: Db,
@@ -186,6 +193,8 @@ export class Ingest {
     const positions: PositionRow[] = [];
     const engine = this.options.alarms;
     const alarms = engine ? new AlarmBatch() : null;
+    const believed: PositionRow[] | null = this.options.afterStore ? [] : null;
+    this.believed = null;
     let publish: (() => void) | null = null;
     try {
       for (const job of batch) {
@@ -204,6 +213,7 @@ export class Ingest {
           positions.push(row);
           const reference = entry.newest ?? this.latest.get(row.truckId);
           if (!this.plausible.believed(row, reference)) continue;
+          believed?.push(row);
           const acc = accOn(row.statusBits);
           track.observe(
             {
@@ -247,6 +257,7 @@ export class Ingest {
       throw error;
     }
     (publish as (() => void) | null)?.();
+    this.believed = believed;
     this.storedRows += positions.length;
     for (const state of states) this.latest.set(state.truck_id, state);
     for (const op of onlineOps) {
@@ -278,6 +289,14 @@ export class Ingest {
       } catch (err) {
         this.options.log.error({ err }, 'report acknowledgement failed');
       }
+    }
+    const believed = this.believed;
+    this.believed = null;
+    if (error || !believed || believed.length === 0) return;
+    try {
+      this.options.afterStore?.(believed);
+    } catch (err) {
+      this.options.log.error({ err }, 'after-store hook failed');
     }
   }
 }

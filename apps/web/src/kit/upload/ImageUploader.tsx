@@ -10,6 +10,7 @@ import {
   hasPendingUploads,
   type ImageRules,
   imageFileError,
+  maxFilesOf,
   tooManyFilesMessage,
   type UploadEntry,
   uploadedUrls,
@@ -64,7 +65,7 @@ export function ImageUploader({
   ...rules
 }: ImageUploaderProps) {
   const { message } = App.useApp();
-  const maxFiles = rules.maxFiles ?? 9;
+  const maxFiles = maxFilesOf(rules);
   const urls = typeof value === 'string' ? splitPictureUrls(value) : [...(value ?? [])];
   const [files, setFiles] = useState<UploadFile<UploadedFile>[]>(() => fromUrls(urls));
   const filesRef = useRef(files);
@@ -104,7 +105,7 @@ export function ImageUploader({
         disabled={disabled}
         beforeUpload={(file, selection) => {
           const existing = filesRef.current.length;
-          const tooMany = tooManyFilesMessage(selection.length, existing, { maxFiles });
+          const tooMany = tooManyFilesMessage(selection.length, existing, { ...rules, maxFiles });
           if (tooMany) {
             if (file === selection[0]) void message.warning(tooMany);
             return Upload.LIST_IGNORE;

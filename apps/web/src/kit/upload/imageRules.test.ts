@@ -41,6 +41,19 @@ describe('image uploader rules', () => {
     );
   });
 
+  it('has the invoice-image variant: PNG or JPEG only, 20 MB, at most 6, messages naming the pictures', () => {
+    const slips = { invoice: { noun: '磅单图片' } };
+    expect(acceptAttribute(slips)).toBe('.png,.jpg,.jpeg');
+    expect(imageFileError(file('a.jpg', 10, 'image/jpeg'), slips)).toBeNull();
+    expect(imageFileError(file('a.png', 10, 'image/png'), slips)).toBeNull();
+    expect(imageFileError(file('a.gif', 10, 'image/gif'), slips)).toBe('磅单图片只能是 JPG/PNG 格式!');
+    expect(imageFileError(file('a.png', 10, 'image/webp'), slips)).toBe('磅单图片只能是 JPG/PNG 格式!');
+    expect(imageFileError(file('a.png', 20 * 1024 * 1000), slips)).toBeNull();
+    expect(imageFileError(file('a.png', 20 * 1024 * 1000 + 1), slips)).toBe('磅单图片大小不能超过 20MB!');
+    expect(tooManyFilesMessage(2, 4, slips)).toBeNull();
+    expect(tooManyFilesMessage(3, 4, slips)).toBe('磅单图片最多支持上传 6 张，当前共选择了 7 张');
+  });
+
   it('makes saving wait for uploads in progress and joins finished addresses with ;', () => {
     const entries = [
       { uid: '1', name: 'a.png', status: 'done' as const, url: '/api/file/uploads/2025/01/a.png' },
