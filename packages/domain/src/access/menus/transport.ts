@@ -150,7 +150,7 @@ const beforeDeparture: MenuNode = {
       ],
     },
     { path: '/car-dispatch/vehicle-schedule', title: '车辆排班计划', code: 'car050203' },
-    { path: '/car-dispatch/waybill', title: '运单管理', code: 'car050204' },
+    { path: '/car-dispatch/waybill', title: '运单管理', code: 'car050204', page: 'waybills/WaybillsPage' },
     { path: '/reminder/certificate-expiry', title: '证件到期', code: 'car050205' },
     { path: '/reminder/maintenance', title: '保养提醒', code: 'car050206' },
     { path: '/intellect-repair/fleet-check', title: '车队体检', code: 'car050207' },

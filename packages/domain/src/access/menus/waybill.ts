@@ -12,19 +12,33 @@ export const waybillMenu: MenuNode = {
       title: '运单中心',
       code: 'car1101',
       children: [
-        { path: '/smart-coal/wayBill-create', title: '创建运单', code: 'car110101', noCache: true },
+        {
+          path: '/smart-coal/wayBill-create',
+          title: '创建运单',
+          code: 'car110101',
+          noCache: true,
+          page: 'waybills/WaybillCreatePage',
+        },
         {
           path: '/smart-coal/wayBill-tabulation',
           title: '运单列表',
           code: 'car110102',
+          page: 'waybills/WaybillsPage',
           children: [
-            { path: '/smart-coal/wayBill-detail', title: '运单详情', code: 'car110102', hidden: true },
+            {
+              path: '/smart-coal/wayBill-detail',
+              title: '运单详情',
+              code: 'car110102',
+              hidden: true,
+              page: 'waybills/WaybillDetailPage',
+            },
             {
               path: '/smart-coal/wayBill-edit',
               title: '编辑运单',
               code: 'car110102',
               hidden: true,
               noCache: true,
+              page: 'waybills/WaybillEditPage',
             },
             {
               path: '/smart-coal/wayBill-create-back',
@@ -32,6 +46,7 @@ export const waybillMenu: MenuNode = {
               code: 'car110102',
               hidden: true,
               noCache: true,
+              page: 'waybills/WaybillBackPage',
             },
             {
               path: '/smart-coal/wayBill-edit-back',
@@ -39,6 +54,7 @@ export const waybillMenu: MenuNode = {
               code: 'car110102',
               hidden: true,
               noCache: true,
+              page: 'waybills/WaybillBackPage',
             },
           ],
         },
