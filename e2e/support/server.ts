@@ -71,6 +71,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       SIMULATOR_VEHICLES: '0',
       // browser tests of alarms make their own; a test that wants the demo's passes '1'
       SEED_DEMO_ALARMS: '0',
+      // likewise the demo's past waybills: waybill tests count their own
+      SEED_DEMO_WAYBILLS: '0',
       WEB_DIST_DIR,
       LOG_LEVEL: 'warn',
       ...options.env,

@@ -140,7 +140,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await migrateToLatest(database.db);
   // Demo trucks for the simulator: at least the demo fleet, more when the simulator drives more.
   const fleetSize = Math.max(DEMO_FLEET_SIZE, config.simulatorVehicles);
-  if (config.seedDemo) await seedDemo(database.db, config.now(), fleetSize, config.seedDemoAlarms);
+  if (config.seedDemo)
+    await seedDemo(database.db, config.now(), fleetSize, config.seedDemoAlarms, config.seedDemoWaybills);
   app.addHook('onClose', async () => {
     if (!options.database) await database.close();
   });

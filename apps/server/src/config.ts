@@ -61,6 +61,8 @@ export interface AppConfig {
   seedDemo: boolean;
   /** With the demo fleet, a day of past alarms of every demo truck (SEED_DEMO_ALARMS). */
   seedDemoAlarms: boolean;
+  /** With the demo fleet, 60 days of waybills of the priced demo lines (SEED_DEMO_WAYBILLS). */
+  seedDemoWaybills: boolean;
   // --- Maps and reverse geocoding (modules/geo) ---
   /** Reverse geocoder: 'offline' (shipped gazetteer), 'amap' or 'tianditu' (need their key). */
   geocoder: 'offline' | 'amap' | 'tianditu';
@@ -134,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: trustedProxies(env.TRUST_PROXY),
     seedDemo: env.SEED_DEMO !== '0',
     seedDemoAlarms: env.SEED_DEMO_ALARMS !== '0',
+    seedDemoWaybills: env.SEED_DEMO_WAYBILLS !== '0',
     ...geoConfig(env),
     ...mapConfig(env),
     now: Date.now,

@@ -70,6 +70,8 @@ export async function startTestApp(
     jt808Port: null,
     // the demo's past alarms only where a test asks for them: alarm tests count their own
     seedDemoAlarms: false,
+    // and the demo's past waybills: waybill tests count their own
+    seedDemoWaybills: false,
     ...settings,
   };
   let schema: string | undefined;

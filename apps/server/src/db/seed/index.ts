@@ -9,6 +9,7 @@ import { DEMO_ACCOUNTS, DEMO_MERCHANTS } from './demo-org';
 import { seedDemoTransportPrices } from './demo-prices';
 import { seedDemoReference } from './demo-reference';
 import { seedDemoStationsAndLines } from './demo-stations';
+import { seedDemoWaybills } from './demo-waybills';
 
 /** Trucks of the demo fleet (each with a terminal and a driver). */
 export const DEMO_FLEET_SIZE = 50;
@@ -16,7 +17,8 @@ export const DEMO_FLEET_SIZE = 50;
 /**
  * Seeds the demo organisation into an empty database (no merchant yet), in one transaction: teams,
  * roles and accounts, trucks with terminals and drivers, stations, lines and fence sets, customers,
- * common addresses and transport prices, and (`alarms`) a day of past alarms. Returns false when the
+ * common addresses and transport prices, (`alarms`) a day of past alarms and (`waybills`) 60 days of
+ * waybills of the priced demo lines. Returns false when the
  * database already holds data.
  */
 export async function seedDemo(
@@ -24,6 +26,7 @@ export async function seedDemo(
   now: number,
   fleetSize = DEMO_FLEET_SIZE,
   alarms = true,
+  waybills = true,
 ): Promise<boolean> {
   const existing = await db.selectFrom('merchant').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
@@ -137,6 +140,7 @@ export async function seedDemo(
     await seedDemoReference(tx, merchantIds, userIds.get('admin') as number, now);
     await seedDemoTransportPrices(tx, merchantIds, userIds.get('admin') as number, now);
     if (alarms) await seedDemoAlarms(tx, userIds.get('admin') as number, now);
+    if (waybills) await seedDemoWaybills(tx, now);
   });
   return true;
 }
