@@ -51,6 +51,8 @@ import { transportPriceRecord } from './modules/transport-prices/transport-price
 import { truckRecord } from './modules/trucks/trucks.record';
 import { registerSystemUserRoutes } from './modules/users/system-users.routes';
 import { registerUserRoutes } from './modules/users/users.routes';
+import { registerScanWaybillPublicRoutes } from './modules/waybill-scan-codes/scan-waybill.public';
+import { waybillScanCodeRecord } from './modules/waybill-scan-codes/waybill-scan-codes.record';
 import { type EventBus, inProcessBus, postgresBus } from './realtime/bus';
 import { registerMessageSocket } from './realtime/message-socket';
 import { registerRecord } from './records/register';
@@ -109,6 +111,8 @@ const FEATURES = [
   (api: FastifyInstance, ctx: AppContext) => registerRecord(api, ctx, addressRecord),
   (api: FastifyInstance, ctx: AppContext) => registerRecord(api, ctx, feeTypeRecord),
   (api: FastifyInstance, ctx: AppContext) => registerRecord(api, ctx, transportPriceRecord),
+  (api: FastifyInstance, ctx: AppContext) => registerRecord(api, ctx, waybillScanCodeRecord),
+  registerScanWaybillPublicRoutes,
   registerMarkAddressRoutes,
   registerInviteRoutes,
   registerRegistrationPublicRoutes,

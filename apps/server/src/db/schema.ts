@@ -41,6 +41,7 @@ import type {
   UserMenuVisitTable,
   UserMerchantTable,
 } from '../modules/users/users.table';
+import type { WaybillScanSessionTable } from '../modules/waybill-scan-codes/scan-sessions.table';
 import type {
   WaybillBillNoSeqTable,
   WaybillExceptionTable,
@@ -104,4 +105,5 @@ export interface Database {
   waybill_fee: WaybillFeeTable;
   waybill_bill_no_seq: WaybillBillNoSeqTable;
   waybill_scan_code: WaybillScanCodeTable;
+  waybill_scan_session: WaybillScanSessionTable;
 }

@@ -18,6 +18,7 @@ import * as m0019 from './0019_position_report_key';
 import * as m0020 from './0020_fee_types';
 import * as m0021 from './0021_transport_prices';
 import * as m0022 from './0022_waybills';
+import * as m0023 from './0023_waybill_scan_sessions';
 
 /** Every migration in order; names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0020_fee_types': m0020,
   '0021_transport_prices': m0021,
   '0022_waybills': m0022,
+  '0023_waybill_scan_sessions': m0023,
 };
