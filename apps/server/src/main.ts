@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { connect } from './db/connection';
 import { loggerOptions } from './logging/logger';
 import { acceleratedClock } from './simulator/clock';
+import { type DemoWaybills, startDemoWaybills } from './simulator/demo-waybills';
 import { storeEvidence } from './simulator/evidence-store';
 import { type FleetSimulator, loopbackFor, startSimulator } from './simulator/fleet';
 
@@ -15,6 +16,7 @@ const config = simulate && settings.simulatorSpeedup > 1 ? { ...settings, now: c
 const database = connect(config.databaseUrl);
 const app = await buildApp(config, { database, logger: loggerOptions(config.logLevel) });
 let simulator: FleetSimulator | null = null;
+let demoWaybills: DemoWaybills | null = null;
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -26,6 +28,7 @@ async function shutdown(signal: string) {
     app.log.error('shutdown took longer than 15 s, exiting');
     process.exit(1);
   }, 15_000).unref();
+  await demoWaybills?.stop();
   await simulator?.stop();
   await app.close();
   await database.close();
@@ -46,5 +49,15 @@ if (simulate && app.jt808Port !== null) {
     settings: { reportSeconds: config.simulatorReportSeconds },
     log: app.log.child({ module: 'simulator' }),
     evidence: storeEvidence(database.db, config.uploadDir, config.now),
+  });
+  // Their waybills: one open waybill of each truck on a priced line, the load weighed at the loading
+  // station, once a simulated minute (at most once a second of real time).
+  demoWaybills = startDemoWaybills({
+    db: database.db,
+    fences: app.telematics.waybills,
+    profiles: simulator.clients.map((c) => c.profile),
+    now: clock.now,
+    everyMs: Math.max(1000, 60_000 / config.simulatorSpeedup),
+    log: app.log.child({ module: 'demo-waybills' }),
   });
 }

@@ -562,11 +562,18 @@ async function demoLineInfo(tx: Kysely<Database>): Promise<Map<string, LineInfo>
   return out;
 }
 
+/** A loading slip (whole kg) of a load of the kind of work of `line`. */
+export function demoLoadingSlip(kind: DemoLine['kind'], rng: Rng): { grossKg: number; tareKg: number } {
+  const k = KINDS[kind];
+  const tareKg = rng.int(...k.tareKg);
+  return { grossKg: tareKg + rng.int(...k.netKg), tareKg };
+}
+
 /**
  * Who in the office makes a truck's waybills: the demo dispatcher for the trucks of the team they
  * dispatch, the merchant's administrator for the others.
  */
-async function officeUsers(tx: Kysely<Database>) {
+export async function officeUsers(tx: Kysely<Database>) {
   const rows = await tx
     .selectFrom('app_user as u')
     .innerJoin('user_merchant as um', 'um.user_id', 'u.id')
