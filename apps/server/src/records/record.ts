@@ -1,6 +1,6 @@
 import type { RecordMeta } from '@fleet/domain';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../app-context';
 import type { Database } from '../db/schema';
@@ -19,6 +19,14 @@ import type {
 
 // biome-ignore lint/suspicious/noExplicitAny: a record's query spans its own table and its joins
 export type RecordQuery = SelectQueryBuilder<any, any, any>;
+
+/**
+ * A listed row of a record type's table as `view` reads it: the table's columns as stored (without
+ * the merchant and the creator), the name of its team, and what the record's joins add.
+ */
+export type ListedRow<Table, Joined = unknown> = Omit<Selectable<Table>, 'merchant_id' | 'created_by'> & {
+  team_name: string | null;
+} & Joined;
 
 /** A row of the record's table with the columns the recipe itself reads. */
 export interface StoredRow {

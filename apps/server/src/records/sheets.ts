@@ -1,4 +1,4 @@
-import { recordWriteCodes } from '@fleet/domain';
+import { type EnumOption, recordWriteCodes } from '@fleet/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { badInput } from '../http/envelope';
@@ -21,6 +21,30 @@ export function enumCell(names: Readonly<Record<number, string>>, message: strin
     },
     z.coerce.number({ error: message }).refine((n) => n in names, message),
   );
+}
+
+/**
+ * A cell naming an option by its label (站点类型 装货地) → its value; '…应为甲、乙之一' for any other
+ * text, `required` when empty and required.
+ */
+export function labelCell(options: readonly EnumOption[], label: string, required?: string) {
+  const byLabel = new Map(options.map((o) => [o.label, Number(o.value)]));
+  const message = `${label}应为${options.map((o) => o.label).join('、')}之一`;
+  return (required ? z.string().min(1, required) : z.string()).transform((text, ctx) => {
+    const value = byLabel.get(text);
+    if (value !== undefined) return value;
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  });
+}
+
+/** A cell holding a number ('109.963') → the number: '请填写…' when empty, '…应为数字' otherwise. */
+export function numberCell(label: string) {
+  return z
+    .string()
+    .min(1, `请填写${label}`)
+    .refine((v) => /^-?\d+(\.\d+)?$/.test(v), `${label}应为数字`)
+    .transform(Number);
 }
 
 /**

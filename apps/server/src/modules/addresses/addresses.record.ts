@@ -10,7 +10,8 @@ import {
 import { z } from 'zod';
 import { optionalText, requiredText, teamCodeField } from '../../http/form-fields';
 import { blank, teamFilter, withTeamName } from '../../records/filters';
-import { defineRecord } from '../../records/record';
+import { defineRecord, type ListedRow } from '../../records/record';
+import type { CommonAddressTable } from './addresses.table';
 
 export const ADDRESS_TYPES = enumRecord(ADDRESS_TYPE_OPTIONS);
 export const ADDRESS_SOURCES = enumRecord(ADDRESS_SOURCE_OPTIONS);
@@ -92,22 +93,7 @@ const addressFilter = z.object({
 });
 type AddressFilter = z.output<typeof addressFilter>;
 
-interface AddressRow {
-  id: number;
-  team_code: string;
-  team_name: string | null;
-  name: string;
-  address: string;
-  lat: number;
-  lon: number;
-  address_type: number;
-  contact_name: string | null;
-  contact_phone: string | null;
-  remark: string | null;
-  source: number;
-  created_at: number;
-  updated_at: number;
-}
+type AddressRow = ListedRow<CommonAddressTable>;
 
 /** An address as the API answers it: WGS-84 degrees. */
 function addressView(row: AddressRow) {

@@ -13,9 +13,10 @@ import { z } from 'zod';
 import { optionalText, teamCodeField } from '../../http/form-fields';
 import { pageOf, paging, route } from '../../http/route';
 import { blank, enabledFilter, teamFilter, withTeamName } from '../../records/filters';
-import { defineRecord } from '../../records/record';
+import { defineRecord, type ListedRow } from '../../records/record';
 import { filteredRows } from '../../records/repository';
 import { enumCell } from '../../records/sheets';
+import type { CustomerTable } from './customers.table';
 
 export const CUSTOMER_TYPES = enumRecord(CUSTOMER_TYPE_OPTIONS);
 export const SETTLEMENT_TYPES = enumRecord(SETTLEMENT_TYPE_OPTIONS);
@@ -91,23 +92,7 @@ const customerFilter = z.object({
 });
 type CustomerFilter = z.output<typeof customerFilter>;
 
-interface CustomerRow {
-  id: number;
-  team_code: string;
-  team_name: string | null;
-  customer_name: string;
-  credit_code: string | null;
-  customer_type: number;
-  contact_name: string | null;
-  contact_phone: string | null;
-  address: string | null;
-  settlement_type: number;
-  settlement_days: number;
-  remark: string | null;
-  valid: number;
-  created_at: number;
-  updated_at: number;
-}
+type CustomerRow = ListedRow<CustomerTable>;
 
 /** A customer as the API answers it. */
 function customerView(row: CustomerRow) {

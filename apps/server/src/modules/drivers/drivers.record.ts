@@ -28,10 +28,11 @@ import {
 } from '../../http/form-fields';
 import { pageOf, paging, route } from '../../http/route';
 import { blank, teamFilter, withTeamName } from '../../records/filters';
-import { defineRecord, type RecordDef } from '../../records/record';
+import { defineRecord, type ListedRow, type RecordDef } from '../../records/record';
 import { readableRows, recordLog } from '../../records/repository';
 import { recordOperation } from '../operate-log/operate-log.repository';
 import { registerDriverExtraRoutes } from './drivers.extra.routes';
+import type { DriverTable } from './drivers.table';
 
 // The rules of a driver's fields, shared by the add and edit forms, the import and the
 // self-registration (spec core section 5: name/text, phone variant 2, national ID).
@@ -165,25 +166,7 @@ const driverFilter = z.object({
 });
 type DriverFilter = z.output<typeof driverFilter>;
 
-interface DriverRow {
-  id: number;
-  team_code: string;
-  team_name: string | null;
-  name: string;
-  phone: string;
-  id_card: string | null;
-  license_class: string | null;
-  license_expiry: string | null;
-  qualification_no: string | null;
-  qualification_expiry: string | null;
-  photos: string | null;
-  photos_checked_at: number | null;
-  status: number;
-  source: number;
-  remark: string | null;
-  created_at: number;
-  updated_at: number;
-}
+type DriverRow = ListedRow<DriverTable>;
 
 /** Today and the last day of 'expiring soon', 'YYYY-MM-DD' in Shanghai. */
 function expiryDays(now: number) {

@@ -14,8 +14,9 @@ import { badInput } from '../../http/envelope';
 import { optionalText } from '../../http/form-fields';
 import { route } from '../../http/route';
 import { blank, enabledFilter, withTeamName } from '../../records/filters';
-import { defineRecord, type RecordQuery } from '../../records/record';
+import { defineRecord, type ListedRow, type RecordQuery } from '../../records/record';
 import { filteredRows } from '../../records/repository';
+import type { FeeTypeTable } from './fee-types.table';
 
 export const FEE_KINDS = enumRecord(FEE_KIND_OPTIONS);
 export const FEE_TYPE_APPS = enumRecord(FEE_TYPE_APP_OPTIONS);
@@ -61,20 +62,7 @@ const feeTypeFilter = z.object({
 });
 type FeeTypeFilter = z.output<typeof feeTypeFilter>;
 
-interface FeeTypeRow {
-  id: number;
-  team_code: string;
-  team_name: string | null;
-  fee_name: string;
-  fee_kind: number;
-  fee_type_app: number;
-  built_in: number;
-  sort: number;
-  remark: string | null;
-  valid: number;
-  created_at: number;
-  updated_at: number;
-}
+type FeeTypeRow = ListedRow<FeeTypeTable>;
 
 /** A fee type as the API answers it. */
 function feeTypeView(row: FeeTypeRow) {

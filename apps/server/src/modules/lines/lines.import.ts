@@ -15,19 +15,13 @@ import {
 import { z } from 'zod';
 import type { OwnImport } from '../../records/record';
 import { recordLog, takenValues } from '../../records/repository';
+import { labelCell, numberCell } from '../../records/sheets';
 import type { ImportRowError } from '../file-tasks/file-tasks.contract';
 import { recordOperations } from '../operate-log/changes';
 import { teamsByName } from '../stations/stations.import';
 import { chunks } from '../teams/team-lookup';
 import { builtinRouting } from './routing';
 
-const TYPE_BY_LABEL = new Map<string, number>(ROUTE_TYPES.map((t) => [t.label, t.value]));
-const coordinate = (label: string) =>
-  z
-    .string()
-    .min(1, `请填写${label}`)
-    .refine((v) => /^-?\d+(\.\d+)?$/.test(v), `${label}应为数字`)
-    .transform(Number);
 const optionalInt = (message: string, min: number, max: number) =>
   z
     .string()
@@ -49,17 +43,14 @@ function waypoints(text: string): { address: string; lng: number; lat: number }[
 const importRow = z
   .object({
     routeName: z.string().min(1, '请填写线路名称').refine(isNameText, `线路名称：${NAME_TEXT_MESSAGE}`),
-    routeType: z
-      .string()
-      .refine((v) => TYPE_BY_LABEL.has(v), `路线类型应为${ROUTE_TYPES.map((t) => t.label).join('、')}之一`)
-      .transform((v) => TYPE_BY_LABEL.get(v) as number),
+    routeType: labelCell(ROUTE_TYPES, '路线类型'),
     teamName: z.string().max(50, '所属车队最多50个字符'),
     startAddress: z.string().min(1, '请填写起点地址').max(200, '起点地址最多200个字符'),
-    startLng: coordinate('起点经度'),
-    startLat: coordinate('起点纬度'),
+    startLng: numberCell('起点经度'),
+    startLat: numberCell('起点纬度'),
     endAddress: z.string().min(1, '请填写终点地址').max(200, '终点地址最多200个字符'),
-    endLng: coordinate('终点经度'),
-    endLat: coordinate('终点纬度'),
+    endLng: numberCell('终点经度'),
+    endLat: numberCell('终点纬度'),
     waypoints: z.string().transform((v, ctx) => {
       try {
         return waypoints(v);

@@ -12,6 +12,7 @@ import type { Database } from '../../db/schema';
 import type { AuthContext } from '../../http/auth';
 import type { OwnImport } from '../../records/record';
 import { recordLog, takenValues } from '../../records/repository';
+import { labelCell, numberCell } from '../../records/sheets';
 import type { ImportRowError } from '../file-tasks/file-tasks.contract';
 import { recordOperations } from '../operate-log/changes';
 import { chunks } from '../teams/team-lookup';
@@ -20,26 +21,14 @@ import { teamSubtree } from '../teams/teams.repository';
 // The station sheet: one circle-fenced station a row and its team by name, with its own messages
 // ('站点名称与第2行重复', '站点名称“…”已存在') and log ('导入站点 东胜（圆形，半径500米）').
 
-const KIND_BY_LABEL = new Map<string, number>(STATION_KINDS.map((k) => [k.label, k.value]));
-const number = (label: string) =>
-  z
-    .string()
-    .min(1, `请填写${label}`)
-    .refine((v) => /^-?\d+(\.\d+)?$/.test(v), `${label}应为数字`)
-    .transform(Number);
-
 const importRow = z
   .object({
     name: z.string().min(1, '请填写站点名称').refine(isNameText, `站点名称：${NAME_TEXT_MESSAGE}`),
-    type: z
-      .string()
-      .min(1, '请填写站点类型')
-      .refine((v) => KIND_BY_LABEL.has(v), `站点类型应为${STATION_KINDS.map((k) => k.label).join('、')}之一`)
-      .transform((v) => KIND_BY_LABEL.get(v) as number),
+    type: labelCell(STATION_KINDS, '站点类型', '请填写站点类型'),
     teamName: z.string().max(50, '所属车队最多50个字符'),
     address: z.string().max(200, '地址最多200个字符'),
-    longitude: number('经度'),
-    latitude: number('纬度'),
+    longitude: numberCell('经度'),
+    latitude: numberCell('纬度'),
     radius: z
       .string()
       .min(1, '请填写围栏半径')

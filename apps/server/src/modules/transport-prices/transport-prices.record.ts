@@ -18,7 +18,8 @@ import { DATE_MESSAGE, idField, isDateText, optionalText, teamCodeField } from '
 import { usableRecord } from '../../http/references';
 import { inReferenceScope, type Scope } from '../../http/scope';
 import { blank, enabledFilter, teamFilter, withTeamName } from '../../records/filters';
-import { defineRecord, type RecordQuery, type StoredRow } from '../../records/record';
+import { defineRecord, type ListedRow, type RecordQuery, type StoredRow } from '../../records/record';
+import type { TransportPriceTable } from './transport-prices.table';
 
 export const PRICE_TYPES = enumRecord(PRICE_TYPE_OPTIONS);
 export const SETTLE_WEIGHTS = enumRecord(SETTLE_WEIGHT_OPTIONS);
@@ -94,27 +95,10 @@ const transportPriceFilter = z.object({
 });
 type TransportPriceFilter = z.output<typeof transportPriceFilter>;
 
-interface TransportPriceRow {
-  id: number;
-  team_code: string;
-  team_name: string | null;
-  customer_id: number;
-  customer_name: string | null;
-  line_id: number;
-  line_name: string | null;
-  cargo: string;
-  price_type: number;
-  price_fen: number;
-  settle_weight: number;
-  allowed_loss_permille: number;
-  deduction_fen: number;
-  start_date: string;
-  end_date: string;
-  remark: string | null;
-  valid: number;
-  created_at: number;
-  updated_at: number;
-}
+type TransportPriceRow = ListedRow<
+  TransportPriceTable,
+  { customer_name: string | null; line_name: string | null }
+>;
 
 /** A price as the API answers it: amounts in fen, and in yuan text for lists and sheets. */
 function transportPriceView(row: TransportPriceRow) {
