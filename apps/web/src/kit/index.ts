@@ -58,6 +58,7 @@ export {
   type RecordTexts,
   recordColumns,
   recordToolbar,
+  type StoredRecordRow,
   teamListQuery,
   useRecordDialogs,
   type ValidTexts,

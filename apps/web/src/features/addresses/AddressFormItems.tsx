@@ -1,9 +1,10 @@
 import { EnvironmentOutlined } from '@ant-design/icons';
-import { ADDRESS_TYPES, CONTACT_PHONE_MAX_LENGTH } from '@fleet/domain';
+import { ADDRESS_TYPES } from '@fleet/domain';
 import { Button, Form, Input, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { type RecordFormProps, TeamTreeSelect } from '../../kit';
-import { contactPhoneRule, maxRule, nameRule, requiredRule } from '../../kit/formRules';
+import { maxRule, nameRule, requiredRule } from '../../kit/formRules';
+import { ContactFormItems } from '../../kit/record/ContactFormItems';
 import { texts } from '../../locales';
 import { AddressPicker } from '../../map';
 import type { AddressFields } from './address.record';
@@ -49,12 +50,7 @@ export function AddressFormItems({ form }: RecordFormProps<AddressFields>) {
       >
         <Select options={ADDRESS_TYPES.map((a) => ({ value: a.value, label: a.label }))} />
       </Form.Item>
-      <Form.Item name="contactName" label={t.contactName} rules={[maxRule(30)]}>
-        <Input maxLength={30} />
-      </Form.Item>
-      <Form.Item name="contactPhone" label={t.contactPhone} rules={[contactPhoneRule(t.contactPhone)]}>
-        <Input maxLength={CONTACT_PHONE_MAX_LENGTH} />
-      </Form.Item>
+      <ContactFormItems labels={t} />
       <Form.Item name="teamCode" label={t.team} rules={[{ required: true, message: t.required.team }]}>
         <TeamTreeSelect />
       </Form.Item>

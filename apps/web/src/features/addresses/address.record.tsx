@@ -1,5 +1,5 @@
 import { ADDRESS_RECORD, ADDRESS_SOURCES, ADDRESS_TYPES } from '@fleet/domain';
-import { defineRecord, type SearchField } from '../../kit';
+import { defineRecord, type SearchField, type StoredRecordRow } from '../../kit';
 import { orDash } from '../../kit/format';
 import { texts } from '../../locales';
 import { AddressFormItems } from './AddressFormItems';
@@ -7,8 +7,7 @@ import { AddressFormItems } from './AddressFormItems';
 const t = texts.addresses;
 
 /** 常用地址 as listed by /common/address/list: a place saved with a WGS-84 point picked on the map. */
-export interface CommonAddress {
-  id: number;
+export interface CommonAddress extends StoredRecordRow {
   name: string;
   address: string;
   /** WGS-84 degrees. */
@@ -19,14 +18,9 @@ export interface CommonAddress {
   addressTypeName: string;
   contactName: string;
   contactPhone: string;
-  teamCode: string;
-  teamName: string;
-  remark: string;
   /** 1 entered in the list, 2 imported, 3 marked from a safety page. */
   source: number;
   sourceName: string;
-  createTime: string;
-  updateTime: string;
 }
 
 /** What add and edit send. */

@@ -1,13 +1,8 @@
-import {
-  CONTACT_PHONE_MAX_LENGTH,
-  CREDIT_CODE_MESSAGE,
-  CUSTOMER_TYPES,
-  isCreditCode,
-  SETTLEMENT_TYPES,
-} from '@fleet/domain';
+import { CREDIT_CODE_MESSAGE, CUSTOMER_TYPES, isCreditCode, SETTLEMENT_TYPES } from '@fleet/domain';
 import { Form, Input, InputNumber, Select } from 'antd';
 import { type RecordFormProps, TeamTreeSelect } from '../../kit';
-import { checkRule, contactPhoneRule, maxRule, nameRule, requiredRule } from '../../kit/formRules';
+import { checkRule, maxRule, nameRule, requiredRule } from '../../kit/formRules';
+import { ContactFormItems } from '../../kit/record/ContactFormItems';
 import { texts } from '../../locales';
 import type { CustomerFields } from './customer.record';
 
@@ -36,12 +31,7 @@ export function CustomerFormItems({ form }: RecordFormProps<CustomerFields>) {
       >
         <Select options={CUSTOMER_TYPES.map((c) => ({ value: c.value, label: c.label }))} />
       </Form.Item>
-      <Form.Item name="contactName" label={t.contactName} rules={[maxRule(30)]}>
-        <Input maxLength={30} />
-      </Form.Item>
-      <Form.Item name="contactPhone" label={t.contactPhone} rules={[contactPhoneRule(t.contactPhone)]}>
-        <Input maxLength={CONTACT_PHONE_MAX_LENGTH} />
-      </Form.Item>
+      <ContactFormItems labels={t} />
       <Form.Item name="address" label={t.address} rules={[maxRule(100)]}>
         <Input maxLength={100} />
       </Form.Item>

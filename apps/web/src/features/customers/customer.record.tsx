@@ -1,5 +1,11 @@
 import { CUSTOMER_RECORD, CUSTOMER_TYPES } from '@fleet/domain';
-import { defineRecord, type SearchField, validColumn, validSearchField } from '../../kit';
+import {
+  defineRecord,
+  type SearchField,
+  type StoredRecordRow,
+  validColumn,
+  validSearchField,
+} from '../../kit';
 import { orDash } from '../../kit/format';
 import { texts } from '../../locales';
 import { CustomerFormItems } from './CustomerFormItems';
@@ -7,8 +13,7 @@ import { CustomerFormItems } from './CustomerFormItems';
 const t = texts.customers;
 
 /** 客户 as listed by /colliery/customer/page. */
-export interface Customer {
-  id: number;
+export interface Customer extends StoredRecordRow {
   customerName: string;
   creditCode: string;
   /** 1 shipper, 2 consignee, 3 both. */
@@ -21,13 +26,8 @@ export interface Customer {
   settlementType: 1 | 2 | 3;
   settlementTypeName: string;
   settlementDays: number;
-  teamCode: string;
-  teamName: string;
-  remark: string;
   /** 1 enabled, 0 disabled. */
   valid: 0 | 1;
-  createTime: string;
-  updateTime: string;
 }
 
 /** What add and edit send. */

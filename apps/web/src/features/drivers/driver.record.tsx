@@ -1,7 +1,7 @@
 import { DRIVER_RECORD, DRIVER_STATUSES } from '@fleet/domain';
 import { Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import { defineRecord, type SearchField } from '../../kit';
+import { defineRecord, type SearchField, type StoredRecordRow } from '../../kit';
 import { orDash } from '../../kit/format';
 import { texts } from '../../locales';
 import { LICENSE_OPTIONS } from './DriverForm';
@@ -11,8 +11,7 @@ import { PhotoCheckButton } from './PhotoCheckDialog';
 const t = texts.drivers;
 
 /** 司机 as listed by /driver/list and answered by /driver/info. */
-export interface Driver {
-  id: number;
+export interface Driver extends StoredRecordRow {
   driverName: string;
   driverPhone: string;
   idCard: string;
@@ -26,17 +25,12 @@ export interface Driver {
   /** Picture URLs joined with ';'. */
   photos: string;
   photosChecked: boolean;
-  teamCode: string;
-  teamName: string;
   /** Plates of the bound trucks, comma separated. */
   carNo: string;
   /** 1 on duty, 0 left. */
   status: 0 | 1;
   /** 1 entered by staff, 2 imported, 3 self-registration. */
   source: 1 | 2 | 3;
-  remark: string;
-  createTime: string;
-  updateTime: string;
 }
 
 /** What add and edit send. */

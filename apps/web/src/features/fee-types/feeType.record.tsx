@@ -1,6 +1,12 @@
 import { FEE_KINDS, FEE_TYPE_APPS, FEE_TYPE_RECORD } from '@fleet/domain';
 import { Space, Tag, Typography } from 'antd';
-import { defineRecord, type SearchField, validColumn, validSearchField } from '../../kit';
+import {
+  defineRecord,
+  type SearchField,
+  type StoredRecordRow,
+  validColumn,
+  validSearchField,
+} from '../../kit';
 import { orDash } from '../../kit/format';
 import { texts } from '../../locales';
 import { FeeTypeFormItems } from './FeeTypeFormItems';
@@ -8,8 +14,7 @@ import { FeeTypeFormItems } from './FeeTypeFormItems';
 const t = texts.feeTypes;
 
 /** 费用类型 as listed by /colliery/fee/type/page. */
-export interface FeeType {
-  id: number;
+export interface FeeType extends StoredRecordRow {
   feeName: string;
   /** 1 income, 2 cost. */
   feeKind: 1 | 2;
@@ -20,13 +25,8 @@ export interface FeeType {
   /** 1 for the types every merchant has: name and kind fixed. */
   builtIn: 0 | 1;
   sort: number;
-  teamCode: string;
-  teamName: string;
-  remark: string;
   /** 1 enabled, 0 disabled. */
   valid: 0 | 1;
-  createTime: string;
-  updateTime: string;
 }
 
 /** What add and edit send; `builtIn` only tells the form to lock name and kind. */

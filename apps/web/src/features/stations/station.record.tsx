@@ -1,20 +1,17 @@
 import { type LngLat, STATION_KINDS, STATION_RECORD } from '@fleet/domain';
 import { Tag } from 'antd';
 import type { FenceType } from '../../api/stations';
-import { defineRecord, type SearchField } from '../../kit';
+import { defineRecord, type SearchField, type StoredRecordRow } from '../../kit';
 import { orDash } from '../../kit/format';
 import { texts } from '../../locales';
 
 const t = texts.stations;
 
 /** 站点 as listed by /station/list and answered by /station/info (WGS-84 degrees, metres). */
-export interface Station {
-  id: number;
+export interface Station extends StoredRecordRow {
   name: string;
   type: number;
   typeName: string;
-  teamCode: string;
-  teamName: string;
   address: string;
   province: string;
   city: string;
@@ -25,9 +22,6 @@ export interface Station {
   fenceTypeName: string;
   radius: number | null;
   points: LngLat[];
-  remark: string;
-  createTime: string;
-  updateTime: string;
 }
 
 /** What add and edit send. */

@@ -2,7 +2,14 @@ import { PRICE_TYPES, TRANSPORT_PRICE_RECORD, yuanToFen } from '@fleet/domain';
 import { DatePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { fetchCustomerOptions, fetchLineOptions } from '../../api/lines';
-import { defineRecord, RemoteSelect, type SearchField, validColumn, validSearchField } from '../../kit';
+import {
+  defineRecord,
+  RemoteSelect,
+  type SearchField,
+  type StoredRecordRow,
+  validColumn,
+  validSearchField,
+} from '../../kit';
 import { orDash } from '../../kit/format';
 import { texts } from '../../locales';
 import { TransportPriceFormItems } from './TransportPriceFormItems';
@@ -10,8 +17,7 @@ import { TransportPriceFormItems } from './TransportPriceFormItems';
 const t = texts.transportPrices;
 
 /** 运价 as listed by /colliery/transport/price/page: amounts in fen and as yuan text. */
-export interface TransportPrice {
-  id: number;
+export interface TransportPrice extends StoredRecordRow {
   customerId: number;
   customerName: string;
   lineId: number;
@@ -34,12 +40,7 @@ export interface TransportPrice {
   deductionYuan: string;
   startDate: string;
   endDate: string;
-  teamCode: string;
-  teamName: string;
-  remark: string;
   valid: 0 | 1;
-  createTime: string;
-  updateTime: string;
 }
 
 /**

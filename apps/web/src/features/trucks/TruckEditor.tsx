@@ -1,11 +1,11 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
 import { FORM_NOTIFY_DURATION_MS } from '@fleet/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Form, Result, Spin } from 'antd';
+import { App, Button, Card, Form, Result, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { fetchTruck } from '../../api/trucks';
 import type { RemoteOption } from '../../kit';
+import { BackTitle } from '../../kit/record/BackTitle';
 import { texts } from '../../locales';
 import { TruckForm } from './TruckForm';
 import { TRUCK_LIST_PATH, truckRecord } from './truck.record';
@@ -92,10 +92,9 @@ export function TruckEditor({ id }: { id?: number }) {
   return (
     <Card
       title={
-        <Flex gap={8} align="center">
-          <Button type="text" icon={<ArrowLeftOutlined />} onClick={back} aria-label={t.back} />
+        <BackTitle onBack={back} backLabel={t.back}>
           {id === undefined ? t.addTitle : t.editTitle}
-        </Flex>
+        </BackTitle>
       }
       extra={
         <Button type="primary" loading={saving} disabled={loading} onClick={() => void save()}>

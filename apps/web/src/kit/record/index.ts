@@ -18,6 +18,7 @@ export {
   type RecordFormProps,
   type RecordRow,
   type RecordTexts,
+  type StoredRecordRow,
   teamListQuery,
   type ValidTexts,
 } from './recordDef';

@@ -17,6 +17,16 @@ export interface RecordRow {
   valid?: 0 | 1;
 }
 
+/** What every stored record type's row answers besides its own fields: its team, remark and times. */
+export interface StoredRecordRow {
+  id: number;
+  teamCode: string;
+  teamName: string;
+  remark: string;
+  createTime: string;
+  updateTime: string;
+}
+
 /** Texts of every record page; a feature's locale texts satisfy them as they are. */
 export interface RecordTexts {
   /** Named in the dialog titles and the template's name: 新增客户, 客户导入模板.xlsx. */

@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import {
   FORM_NOTIFY_DURATION_MS,
   insertBeforeEnd,
@@ -17,6 +17,7 @@ import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { addLine, editLine, fetchLine, type LineFields, recalculateLine } from '../../../api/lines';
 import { fetchStationBox } from '../../../api/stations';
+import { BackTitle } from '../../../kit/record/BackTitle';
 import { texts } from '../../../locales';
 import { BaseMap } from '../../../map';
 import { useLeavePage } from '../../stations/useLeavePage';
@@ -142,15 +143,9 @@ export default function LineEditPage() {
       <Flex vertical gap={12}>
         <Card
           title={
-            <Flex gap={8} align="center">
-              <Button
-                type="text"
-                icon={<ArrowLeftOutlined />}
-                aria-label={t.back}
-                onClick={() => navigate(paths.list)}
-              />
+            <BackTitle onBack={() => navigate(paths.list)} backLabel={t.back}>
               {id === undefined ? t.addTitle : t.editTitle}
-            </Flex>
+            </BackTitle>
           }
           extra={
             <Button type="primary" loading={saving} disabled={loading} onClick={save}>

@@ -1,4 +1,3 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
 import {
   circleProblem,
   FORM_NOTIFY_DURATION_MS,
@@ -10,10 +9,11 @@ import {
   polygonProblem,
 } from '@fleet/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Radio, Spin, Typography } from 'antd';
+import { App, Button, Card, Radio, Spin, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { FenceType } from '../../../api/stations';
+import { BackTitle } from '../../../kit/record/BackTitle';
 import { texts } from '../../../locales';
 import { BaseMap, useFillHeight } from '../../../map';
 import { CircleEditLayer, FitFence, PanTo, PolygonEditLayer } from '../FenceEditLayers';
@@ -121,15 +121,9 @@ export default function StationFencePage() {
   return (
     <Card
       title={
-        <Flex gap={8} align="center">
-          <Button
-            type="text"
-            icon={<ArrowLeftOutlined />}
-            onClick={() => navigate(STATION_LIST_PATH)}
-            aria-label={t.back}
-          />
+        <BackTitle onBack={() => navigate(STATION_LIST_PATH)} backLabel={t.back}>
           {id === undefined ? t.addTitle : t.editTitle}
-        </Flex>
+        </BackTitle>
       }
       extra={
         <Button type="primary" loading={saving} disabled={loading} onClick={save}>

@@ -1,4 +1,3 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -26,6 +25,7 @@ import {
   type TboxSettings,
 } from '../../../api/terminals';
 import { WithQueryClient } from '../../../kit';
+import { BackTitle } from '../../../kit/record/BackTitle';
 import { texts } from '../../../locales';
 
 const t = texts.tbox;
@@ -86,15 +86,9 @@ function TboxSetting({ terminalId }: { terminalId: number }) {
   return (
     <Card
       title={
-        <Flex gap={8} align="center">
-          <Button
-            type="text"
-            icon={<ArrowLeftOutlined />}
-            onClick={() => navigate(LIST_PATH)}
-            aria-label={t.back}
-          />
+        <BackTitle onBack={() => navigate(LIST_PATH)} backLabel={t.back}>
           {t.title}
-        </Flex>
+        </BackTitle>
       }
       extra={
         <Space>

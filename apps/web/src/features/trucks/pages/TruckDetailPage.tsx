@@ -1,4 +1,3 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
 import { OPERATE_LOG_PAGES } from '@fleet/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Empty, Flex, Result, Space, Spin, Tag } from 'antd';
@@ -7,6 +6,7 @@ import { useNavigate, useParams } from 'react-router';
 import { fetchTruck, fetchTruckChannels } from '../../../api/trucks';
 import { OperationLogDialog, WithQueryClient } from '../../../kit';
 import { orDash } from '../../../kit/format';
+import { BackTitle } from '../../../kit/record/BackTitle';
 import { texts } from '../../../locales';
 import { CertificateTags } from '../CertificateTags';
 import { TRUCK_LIST_PATH } from '../truck.record';
@@ -37,11 +37,10 @@ function TruckDetail({ id }: { id: number }) {
   return (
     <Card
       title={
-        <Flex gap={8} align="center">
-          <Button type="text" icon={<ArrowLeftOutlined />} onClick={back} aria-label={t.back} />
+        <BackTitle onBack={back} backLabel={t.back}>
           {t.detailTitle}
           {v && <Tag color="blue">{v.carNo}</Tag>}
-        </Flex>
+        </BackTitle>
       }
       extra={
         <Space>
