@@ -14,6 +14,7 @@ import { zhCNStations } from './zh-CN.stations';
 import { zhCNSystem } from './zh-CN.system';
 import { zhCNTransportPrices } from './zh-CN.transport-prices';
 import { zhCNTrucks } from './zh-CN.trucks';
+import { zhCNWaybillScanCodes } from './zh-CN.waybill-scan-codes';
 import { zhCNWaybills } from './zh-CN.waybills';
 
 /** Every text the web app shows, in Simplified Chinese. Pages read texts through `locales/index.ts`. */
@@ -34,6 +35,7 @@ export const zhCN = {
   ...zhCNFeeTypes,
   ...zhCNTransportPrices,
   ...zhCNWaybills,
+  ...zhCNWaybillScanCodes,
   app: {
     title: '车队管理平台',
     loading: '加载中…',

@@ -1,3 +1,4 @@
+import { SCAN_WAYBILL_PUBLIC_PATH } from '@fleet/domain';
 import { createBrowserRouter, redirect } from 'react-router';
 import NotFoundPage from '../features/errors/pages/NotFoundPage';
 import UnauthorizedPage from '../features/errors/pages/UnauthorizedPage';
@@ -26,6 +27,13 @@ export const router = createBrowserRouter([
         path: '/driver-register',
         lazy: async () => ({
           Component: (await import('../features/drivers/public/SelfRegisterPage')).default,
+        }),
+      },
+      // A driver's waybill from a scan code's QR code (public, no sign-in).
+      {
+        path: SCAN_WAYBILL_PUBLIC_PATH,
+        lazy: async () => ({
+          Component: (await import('../features/waybill-scan-codes/public/ScanWaybillPage')).default,
         }),
       },
       {

@@ -121,7 +121,12 @@ const settings: MenuNode = {
         },
       ],
     },
-    { path: '/tc/scan-waybill', title: '扫码运单', code: 'tc010503' },
+    {
+      path: '/tc/scan-waybill',
+      title: '扫码运单',
+      code: 'tc010503',
+      page: 'waybill-scan-codes/ScanCodesPage',
+    },
     {
       path: '/tc/finance-set',
       title: '财务设置',

@@ -92,7 +92,12 @@ const baseInfo: MenuNode = {
         },
       ],
     },
-    { path: '/smart-coal/scan-waybill', title: '扫码运单', code: 'car090104' },
+    {
+      path: '/smart-coal/scan-waybill',
+      title: '扫码运单',
+      code: 'car090104',
+      page: 'waybill-scan-codes/ScanCodesPage',
+    },
     {
       path: '/smart-coal/route',
       title: '路线管理',
