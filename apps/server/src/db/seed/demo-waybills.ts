@@ -22,6 +22,9 @@ const DAY = 24 * HOUR;
 /** Days of history the demo's waybills cover. */
 export const DEMO_WAYBILL_DAYS = 60;
 
+/** Trucks with a history at most (the demo fleet has 50). */
+const HISTORY_TRUCKS = 60;
+
 /** Why a demo waybill was cancelled before loading. */
 const CANCEL_REASONS = [
   '客户临时取消发货',
@@ -159,7 +162,16 @@ export async function seedDemoWaybills(tx: Kysely<Database>, now: number, seed =
 
   // each truck on the line its simulated truck drives (the simulator's own assignment)
   const byPlate = new Map(trucks.map((t) => [t.car_no, t]));
-  const profiles = vehicleProfiles(demoFleet(trucks.length), seed).filter((p) => byPlate.has(p.plate));
+  const all = vehicleProfiles(demoFleet(trucks.length), seed).filter((p) => byPlate.has(p.plate));
+  // a larger demo fleet (SIMULATOR_VEHICLES) keeps the history of about as many trucks, spread over
+  // its teams, so that a fresh start stays quick
+  const profiles =
+    all.length <= HISTORY_TRUCKS
+      ? all
+      : Array.from(
+          { length: HISTORY_TRUCKS },
+          (_, i) => all[Math.floor((i * all.length) / HISTORY_TRUCKS)] as (typeof all)[number],
+        );
   const priceCache = new Map<string, Awaited<ReturnType<typeof priceColumns>>>();
   const drafts: Draft[] = [];
   for (const profile of profiles) {
