@@ -259,7 +259,7 @@ const EMPTY_BY_NATURE: Record<string, string> = {
 describe.each(TEST_DATABASES)('the demo accounts on $name', (database) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(database, { seedDemoAlarms: true });
+    t = await startTestApp(database, { seedDemoAlarms: true, seedDemoWaybills: true });
   });
   afterAll(() => t.close());
 

@@ -215,6 +215,27 @@ describe.each(TEST_DATABASES)('demo waybills on $name', (database) => {
     }
     // one open waybill a truck at most
     expect(new Set(open.map((w) => w.truck_id)).size).toBe(open.length);
+    // in each team with open waybills, some a driver made, waiting for the office's check
+    const pending = open.filter((w) => w.source === WAYBILL_SOURCE.driver);
+    expect(pending.every((w) => w.approval_state === 1 && w.created_by === null)).toBe(true);
+    expect(open.filter((w) => w.source === WAYBILL_SOURCE.office).every((w) => w.approval_state === 0)).toBe(
+      true,
+    );
+    expect(new Set(pending.map((w) => w.team_code))).toEqual(new Set(open.map((w) => w.team_code)));
+    const [made] = pending;
+    const flow = await t.db.db
+      .selectFrom('waybill_flow')
+      .select(['actor_name', 'source', 'action', 'user_id'])
+      .where('waybill_id', '=', made?.id ?? 0)
+      .execute();
+    const driver = await t.db.db
+      .selectFrom('driver')
+      .select('name')
+      .where('id', '=', made?.driver_id ?? 0)
+      .executeTakeFirstOrThrow();
+    expect(flow).toEqual([
+      { actor_name: driver.name, source: WAYBILL_SOURCE.driver, action: 1, user_id: null },
+    ]);
   });
 
   it('the same waybills at every fresh start (SEED_DEMO_WAYBILLS seeds them with the demo)', async () => {

@@ -1,6 +1,7 @@
 import {
   formatDate,
   kgToTons,
+  WAYBILL_APPROVAL,
   WAYBILL_FLOW_ACTION,
   WAYBILL_SOURCE,
   WAYBILL_STATE,
@@ -106,6 +107,8 @@ interface Draft {
   plate: string;
   loading: Station;
   unloading: Station;
+  /** Made by the truck's driver in the driver app: the office still has to check it (制表审核). */
+  byDriver?: boolean;
 }
 
 interface FlowDraft {
@@ -130,7 +133,8 @@ const slip = (gross: number, tare: number) =>
  * force at loading copied and the freight to the fen, its timeline (created and weighed by the
  * office, 运输中 and 已到达 by the truck's position at the stations' fences, the receipt by the
  * office) and its loading fee and tolls (to approve); a few cancelled before loading, and for some
- * trucks a waybill of the last day still to be loaded. Bill numbers are numbered by day as
+ * trucks a waybill of the last day still to be loaded (in each team some made by the driver in the
+ * driver app, waiting for the office's check, 制表审核). Bill numbers are numbered by day as
  * `nextBillNos` numbers them, and each day's sequence is left at its last number. Bulk inserts in
  * the caller's transaction; the same data for the same `now`.
  */
@@ -248,6 +252,7 @@ export async function seedDemoWaybills(tx: Kysely<Database>, now: number, seed =
             plate: truck.car_no,
             loading: line.loading,
             unloading: line.unloading,
+            byDriver: rng.chance(0.4),
           });
         }
         break;
@@ -383,6 +388,25 @@ export async function seedDemoWaybills(tx: Kysely<Database>, now: number, seed =
     }
   }
 
+  // waybills drivers made waiting for the office's check in every team that has open ones
+  const teams = new Set<string>();
+  for (const d of drafts) if (d.byDriver) teams.add(d.row.team_code);
+  for (const d of drafts)
+    if (d.byDriver === false && !teams.has(d.row.team_code)) {
+      d.byDriver = true;
+      teams.add(d.row.team_code);
+    }
+  for (const d of drafts)
+    if (d.byDriver)
+      Object.assign(d.row, {
+        source: WAYBILL_SOURCE.driver,
+        approval_state: WAYBILL_APPROVAL.pending,
+        created_by: null,
+      });
+  const drivers = new Map(
+    (await tx.selectFrom('driver').select(['id', 'name']).execute()).map((d) => [d.id, d.name]),
+  );
+
   // in the order they were created (ids follow creation, as in use), numbered by merchant and day
   drafts.sort((a, b) => a.row.created_at - b.row.created_at || a.row.truck_id - b.row.truck_id);
   const sequences = new Map<string, number>();
@@ -407,8 +431,10 @@ export async function seedDemoWaybills(tx: Kysely<Database>, now: number, seed =
   }
   const flowRows = drafts.flatMap((d, i) => {
     const office = offices(d.row.merchant_id, d.row.team_code);
+    const driver = d.byDriver ? (drivers.get(d.row.driver_id ?? 0) ?? '司机') : null;
     return d.flows.map((f) => {
       const gps = f.gps;
+      const own = driver !== null && f.action === WAYBILL_FLOW_ACTION.create;
       // inside the fence: near its middle; outside: just beyond its edge, towards the road
       const offset = gps ? (gps.inside ? 0.3 : 1.3) * gps.station.radius : 0;
       return {
@@ -417,9 +443,9 @@ export async function seedDemoWaybills(tx: Kysely<Database>, now: number, seed =
         action: f.action,
         from_status: f.from ?? null,
         to_status: f.to ?? null,
-        source: gps ? WAYBILL_SOURCE.gps : WAYBILL_SOURCE.office,
-        user_id: gps ? null : office.id,
-        actor_name: gps ? d.plate : office.name,
+        source: gps ? WAYBILL_SOURCE.gps : own ? WAYBILL_SOURCE.driver : WAYBILL_SOURCE.office,
+        user_id: gps || own ? null : office.id,
+        actor_name: gps ? d.plate : own ? driver : office.name,
         station_id: gps?.station.id ?? null,
         lat: gps ? Math.round(gps.station.lat + (offset * 1e6) / 111_320) / 1e6 : null,
         lng: gps ? Math.round(gps.station.lon) / 1e6 : null,
