@@ -1,17 +1,10 @@
 import { rm } from 'node:fs/promises';
 import { creditCodeCheckChar } from '@fleet/domain';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { button } from './support/browser';
 import { chooseImportFile, readSheet, writeSheet } from './support/import';
-import {
-  calls,
-  openSession,
-  reportFailure,
-  type Session,
-  shownPageHelpers,
-  tmpShot,
-} from './support/session';
+import { calls, sessionPerFile, shownPageHelpers, tmpShot } from './support/session';
 
 interface Envelope<T = unknown> {
   code: number;
@@ -20,7 +13,6 @@ interface Envelope<T = unknown> {
 }
 type NamedList = Envelope<{ list: { name?: string; customerName?: string }[]; total: number }>;
 
-let session: Session;
 let page: Page;
 let pageErrors: string[];
 
@@ -48,15 +40,8 @@ async function choose(scope: Locator, label: string, option: string): Promise<vo
   await item.first().click();
 }
 
-beforeAll(async () => {
-  session = await openSession({ account: 'admin', acceptDownloads: true });
-  ({ page, pageErrors } = session);
-});
-
-afterAll(() => session?.close());
-
-beforeEach(({ task, onTestFailed }) => {
-  onTestFailed(() => reportFailure(session, `customers-failed-${task.name.slice(0, 30)}`, 2000));
+sessionPerFile({ account: 'admin', acceptDownloads: true, name: 'customers', tail: 2000 }, (opened) => {
+  ({ page, pageErrors } = opened);
 });
 
 describe('客户管理', () => {

@@ -1,26 +1,17 @@
 import { rm } from 'node:fs/promises';
 import { nationalIdCheckChar, vinCheckChar } from '@fleet/domain';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { button } from './support/browser';
 import { chooseImportFile, exportDownload, readSheet, writeSheet } from './support/import';
 import type { RunningServer } from './support/server';
-import {
-  calls,
-  type Envelope,
-  openSession,
-  reportFailure,
-  type Session,
-  shownPageHelpers,
-  tmpShot,
-} from './support/session';
+import { calls, type Envelope, sessionPerFile, shownPageHelpers, tmpShot } from './support/session';
 
 type DriverList = Envelope<{
   list: { id: number; driverName: string; driverPhone: string }[];
   total: number;
 }>;
 
-let session: Session;
 let server: RunningServer;
 let browser: Browser;
 let page: Page;
@@ -73,17 +64,13 @@ async function smsCodeOf(phone: string): Promise<string> {
   return code;
 }
 
-beforeAll(async () => {
-  // info logs carry the SMS codes of the built-in provider, which the registration test reads
-  session = await openSession({ account: 'admin', acceptDownloads: true, env: { LOG_LEVEL: 'info' } });
-  ({ server, browser, page, pageErrors } = session);
-});
-
-afterAll(() => session?.close());
-
-beforeEach(({ task, onTestFailed }) => {
-  onTestFailed(() => reportFailure(session, `drivers-failed-${task.name.slice(0, 30)}`, 1500));
-});
+// info logs carry the SMS codes of the built-in provider, which the registration test reads
+sessionPerFile(
+  { account: 'admin', acceptDownloads: true, env: { LOG_LEVEL: 'info' }, name: 'drivers', tail: 1500 },
+  (opened) => {
+    ({ server, browser, page, pageErrors } = opened);
+  },
+);
 
 describe('司机管理', () => {
   it('lists the demo drivers with licence, team and bound truck', async () => {

@@ -1,16 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { button } from './support/browser';
-import {
-  calls,
-  openSession,
-  reportFailure,
-  type Session,
-  shownPageHelpers,
-  tmpShot,
-} from './support/session';
+import { calls, sessionPerFile, shownPageHelpers, tmpShot } from './support/session';
 
-let session: Session;
 let page: Page;
 
 const { view, row, toast } = shownPageHelpers(() => page);
@@ -26,15 +18,8 @@ async function choose(scope: Locator, label: string, option: string): Promise<vo
   await item.first().click();
 }
 
-beforeAll(async () => {
-  session = await openSession({ account: 'admin' });
-  ({ page } = session);
-});
-
-afterAll(() => session?.close());
-
-beforeEach(({ task, onTestFailed }) => {
-  onTestFailed(() => reportFailure(session, `fee-types-failed-${task.name.slice(0, 30)}`, 2000));
+sessionPerFile({ account: 'admin', name: 'fee-types', tail: 2000 }, (opened) => {
+  ({ page } = opened);
 });
 
 describe('自定义费用类型', () => {

@@ -1,19 +1,8 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { button, settled as settle } from './support/browser';
-import {
-  calls,
-  type Envelope,
-  openSession,
-  reportFailure,
-  type Session,
-  tableRow,
-  tmpShot,
-  toastOf,
-  viewAt,
-} from './support/session';
+import { calls, type Envelope, sessionPerFile, tableRow, tmpShot, toastOf, viewAt } from './support/session';
 
-let session: Session;
 let page: Page;
 let pageErrors: string[];
 
@@ -50,15 +39,8 @@ async function saveStation(call: '/station/add' | '/station/update'): Promise<En
   return body;
 }
 
-beforeAll(async () => {
-  session = await openSession({ account: 'dispatch' });
-  ({ page, pageErrors } = session);
-});
-
-afterAll(() => session?.close());
-
-beforeEach(({ onTestFailed }) => {
-  onTestFailed(() => reportFailure(session, 'stations-failed', 4000));
+sessionPerFile({ account: 'dispatch', name: 'stations', tail: 4000 }, (opened) => {
+  ({ page, pageErrors } = opened);
 });
 
 describe('站点围栏管理', () => {

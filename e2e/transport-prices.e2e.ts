@@ -1,16 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { button } from './support/browser';
-import {
-  calls,
-  openSession,
-  reportFailure,
-  type Session,
-  shownPageHelpers,
-  tmpShot,
-} from './support/session';
+import { calls, sessionPerFile, shownPageHelpers, tmpShot } from './support/session';
 
-let session: Session;
 let page: Page;
 
 const { view, row, toast } = shownPageHelpers(() => page);
@@ -50,15 +42,8 @@ async function fillPrice(dialog: Locator, yuan: string, start: string, end: stri
   await period(dialog, start, end);
 }
 
-beforeAll(async () => {
-  session = await openSession({ account: 'admin' });
-  ({ page } = session);
-});
-
-afterAll(() => session?.close());
-
-beforeEach(({ task, onTestFailed }) => {
-  onTestFailed(() => reportFailure(session, `transport-prices-failed-${task.name.slice(0, 30)}`, 2000));
+sessionPerFile({ account: 'admin', name: 'transport-prices', tail: 2000 }, (opened) => {
+  ({ page } = opened);
 });
 
 describe('财务设置 › 线路运价', () => {

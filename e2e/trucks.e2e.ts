@@ -1,20 +1,11 @@
 import { rm } from 'node:fs/promises';
 import { vinCheckChar } from '@fleet/domain';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { button, settled as settle } from './support/browser';
 import { chooseImportFile, exportDownload, readSheet, writeSheet } from './support/import';
-import {
-  calls,
-  type Envelope,
-  openSession,
-  reportFailure,
-  type Session,
-  shownPageHelpers,
-  tmpShot,
-} from './support/session';
+import { calls, type Envelope, sessionPerFile, shownPageHelpers, tmpShot } from './support/session';
 
-let session: Session;
 let page: Page;
 let pageErrors: string[];
 let existingPlate = '';
@@ -56,15 +47,8 @@ async function search(
   return (await answer.json()) as Envelope<{ list: { carNo: string }[]; total: number }>;
 }
 
-beforeAll(async () => {
-  session = await openSession({ account: 'admin', acceptDownloads: true });
-  ({ page, pageErrors } = session);
-});
-
-afterAll(() => session?.close());
-
-beforeEach(({ task, onTestFailed }) => {
-  onTestFailed(() => reportFailure(session, `trucks-failed-${task.name.slice(0, 30)}`, 4000));
+sessionPerFile({ account: 'admin', acceptDownloads: true, name: 'trucks', tail: 4000 }, (opened) => {
+  ({ page, pageErrors } = opened);
 });
 
 describe('车辆管理', () => {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
-import { beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { sha256Hex } from '../../apps/server/src/modules/auth/tokens';
 import { button, launchBrowser, settled } from './browser';
 import { type RunningServer, type StartOptions, startServer } from './server';
@@ -183,6 +183,28 @@ export async function reportFailure(session: Session | undefined, file: string, 
   await session.page.screenshot({ path: `/tmp/fleet-e2e-${file}.png` });
   console.error(`page errors: ${session.pageErrors.join('\n')}`);
   console.error(`server output:\n${session.server.output().slice(-tail)}`);
+}
+
+/**
+ * The session of a whole test file: opened before its tests and closed after them; a failed test
+ * reports its screenshot, the page's errors and the last `tail` characters of the server's output
+ * as /tmp/fleet-e2e-<name>-failed-<test>.png. `use` receives the session once it is open.
+ */
+export function sessionPerFile(
+  options: SessionOptions & { name: string; tail?: number },
+  use: (session: Session) => void,
+): void {
+  let session: Session | undefined;
+  beforeAll(async () => {
+    session = await openSession(options);
+    use(session);
+  });
+  afterAll(() => session?.close());
+  beforeEach(({ task, onTestFailed }) => {
+    onTestFailed(() =>
+      reportFailure(session, `${options.name}-failed-${task.name.slice(0, 30)}`, options.tail ?? 2000),
+    );
+  });
 }
 
 /** view(), row() and toast() of the page `page()` returns (a page opened in beforeAll). */
