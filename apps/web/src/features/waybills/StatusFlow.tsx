@@ -17,7 +17,7 @@ function FlowItem({ row }: { row: FlowRow }) {
         <Typography.Text strong>{row.actionName}</Typography.Text>
         {moved && (
           <Typography.Text>
-            {row.fromStatusName || '-'} → {row.toStatusName || '-'}
+            {[row.fromStatusName, row.toStatusName].filter(Boolean).join(' → ')}
           </Typography.Text>
         )}
         <Tag>{row.sourceName}</Tag>
