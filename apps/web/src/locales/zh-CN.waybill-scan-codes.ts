@@ -40,7 +40,7 @@ export const zhCNWaybillScanCodes = {
   scanWaybill: {
     title: '扫码开单',
     loading: '正在读取二维码…',
-    invalid: '二维码无效',
+    invalid: '无法开单',
     invalidHint: '请联系车队获取新的二维码',
     merchant: '承运公司',
     customer: '客户',

@@ -4,7 +4,6 @@ import {
   formatDate,
   formatDateTime,
   isInSubtree,
-  WAYBILL_SOURCE,
   waybillSourceName,
 } from '@fleet/domain';
 import type { FastifyBaseLogger } from 'fastify';
@@ -85,10 +84,9 @@ export function tabulationText(
   w: { billNo: string; carNo: string; customerName: string; lineName: string; source: number },
   event: TabulationEvent,
 ): { title: string; content: string } {
-  const what =
-    event === 'completed'
-      ? `${waybillSourceName(w.source)}运单${w.billNo}已完成，请审核`
-      : `${w.source === WAYBILL_SOURCE.scan ? '扫码' : waybillSourceName(w.source)}运单${w.billNo}待制表审核`;
+  // 扫码运单YD…, 司机运单YD…
+  const bill = `${waybillSourceName(w.source)}运单${w.billNo}`;
+  const what = event === 'completed' ? `${bill}已完成，请审核` : `${bill}待制表审核`;
   return {
     title: alarmName(TABULATION_REMINDER_CODE, '运单审批提醒'),
     content: `${what}：车辆${w.carNo}，客户${w.customerName}，线路${w.lineName}`.slice(0, 500),

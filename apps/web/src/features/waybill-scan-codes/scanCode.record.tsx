@@ -67,7 +67,7 @@ const searchFields: SearchField[] = [
       <RemoteSelect
         fetchOptions={(_pageNum, _pageSize, keyword) => fetchLineOptions(keyword)}
         toOption={(l) => ({ value: l.id, label: l.value })}
-        placeholder={t.line}
+        placeholder={t.required.line}
         allowClear
         style={{ width: 200 }}
       />
