@@ -499,6 +499,29 @@ describe.each(TEST_DATABASES)('scan-code waybills on $name', (database) => {
       loading_net_kg: 33_500,
       loading_photos: photos.join(';'),
     });
+    // the office's waybill list: the dispatcher of the truck's team sees it, waiting for tabulation
+    const officeList = async (tokenOf: string) => {
+      const res = await call(t.app, 'POST', '/api/colliery/waybill/page', {
+        token: tokenOf,
+        body: { billNo, pageNum: 1, pageSize: 10 },
+      });
+      expect(res.body.code, res.body.msg).toBe(200);
+      return res.body.data as { list: Record<string, unknown>[]; total: number };
+    };
+    expect((await officeList(tabOne)).list).toEqual([
+      expect.objectContaining({
+        billNo,
+        source: WAYBILL_SOURCE.scan,
+        approvalState: WAYBILL_APPROVAL.pending,
+        status: WAYBILL_STATE.loading,
+        statusName: '装货中',
+        carNo: truck.car_no,
+        driverName: driver.name,
+        customerName: '扫码测试煤业',
+        loadingNetTons: '33.500',
+      }),
+    ]);
+    expect(await officeList(tabTwo)).toMatchObject({ list: [], total: 0 });
     const flow = await t.db.db
       .selectFrom('waybill_flow')
       .select(['source', 'actor_name', 'to_status'])
