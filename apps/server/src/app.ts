@@ -145,7 +145,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Demo trucks for the simulator: at least the demo fleet, more when the simulator drives more.
   const fleetSize = Math.max(DEMO_FLEET_SIZE, config.simulatorVehicles);
   if (config.seedDemo)
-    await seedDemo(database.db, config.now(), fleetSize, config.seedDemoAlarms, config.seedDemoWaybills);
+    await seedDemo(
+      database.db,
+      config.now(),
+      fleetSize,
+      config.seedDemoAlarms,
+      config.seedDemoWaybills,
+      config.uploadDir,
+    );
   app.addHook('onClose', async () => {
     if (!options.database) await database.close();
   });

@@ -260,3 +260,21 @@ export function evidencePhoto(scene: EvidenceScene): Buffer {
   c.text(4, FRAME_HEIGHT - 11, `${plate} ${scene.label} ${Math.round(scene.speed)}KM/H`, [255, 210, 60]);
   return encodePng(FRAME_WIDTH, FRAME_HEIGHT, c.pixels);
 }
+
+/**
+ * A photo of a paper form (a weighbridge slip, a signed receipt) as the demo's waybills show them:
+ * lines of text, the first as the title, on white paper with a stamp. ASCII only.
+ */
+export function paperPhoto(lines: readonly string[]): Buffer {
+  const c = new Canvas();
+  c.rect(0, 0, FRAME_WIDTH, FRAME_HEIGHT, [120, 116, 108]);
+  c.rect(24, 8, FRAME_WIDTH - 48, FRAME_HEIGHT - 16, [248, 246, 238]);
+  const ink: Rgb = [40, 40, 60];
+  lines.forEach((line, i) => {
+    c.text(40, i === 0 ? 20 : 30 + i * 16, line, ink, i === 0 ? 2 : 1);
+  });
+  c.disc(FRAME_WIDTH - 70, FRAME_HEIGHT - 42, 22, [200, 40, 40]);
+  c.disc(FRAME_WIDTH - 70, FRAME_HEIGHT - 42, 18, [248, 246, 238]);
+  c.text(FRAME_WIDTH - 84, FRAME_HEIGHT - 45, 'OK', [200, 40, 40], 2);
+  return encodePng(FRAME_WIDTH, FRAME_HEIGHT, c.pixels);
+}

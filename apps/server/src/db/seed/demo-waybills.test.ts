@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { formatDate, WAYBILL_SOURCE, waybillFreight } from '@fleet/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextBillNo } from '../../modules/waybills/waybill-flow';
@@ -9,14 +12,18 @@ const HOUR = 3_600_000;
 describe.each(TEST_DATABASES)('demo waybills on $name', (database) => {
   let t: TestApp;
   let seconds = 0;
+  const uploadDir = mkdtempSync(path.join(tmpdir(), 'fleet-demo-waybills-'));
   beforeAll(async () => {
     // the demo without its waybills, then the waybills as the seed adds them, timed
     t = await startTestApp(database);
     const started = performance.now();
-    await t.db.db.transaction().execute((tx) => seedDemoWaybills(tx, t.now()));
+    await t.db.db.transaction().execute((tx) => seedDemoWaybills(tx, t.now(), { uploadDir }));
     seconds = (performance.now() - started) / 1000;
   }, 60_000);
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    rmSync(uploadDir, { recursive: true, force: true });
+  });
 
   const waybills = () =>
     t.db.db
@@ -142,6 +149,30 @@ describe.each(TEST_DATABASES)('demo waybills on $name', (database) => {
     expect(coalOver).toBeLessThan(coal * 0.3);
   });
 
+  it('slips and receipts of completed waybills have photos: files the merchant uploaded, as the forms require', async () => {
+    const rows = await waybills();
+    const files = await t.db.db.selectFrom('uploaded_file').selectAll().execute();
+    for (const w of rows) {
+      if (w.status !== 6) {
+        expect([w.loading_photos, w.unloading_photos, w.back_photos]).toEqual([null, null, null]);
+        continue;
+      }
+      for (const url of [w.loading_photos, w.unloading_photos, w.back_photos]) {
+        expect(url).toMatch(/^\/api\/file\/uploads\/\d{4}\/\d{2}\/[0-9a-f]{32}\.png$/);
+        const file = files.find((f) => `/api/file/uploads/${f.stored_path}` === url);
+        expect(file?.merchant_id).toBe(w.merchant_id);
+      }
+    }
+    expect(new Set(files.map((f) => f.original_name))).toEqual(
+      new Set(['装车磅单.png', '卸车磅单.png', '回单.png']),
+    );
+    for (const f of files) {
+      const data = readFileSync(path.join(uploadDir, f.stored_path));
+      expect(data.length).toBe(f.size);
+      expect(data.subarray(1, 4).toString('latin1')).toBe('PNG');
+    }
+  });
+
   it('the timeline of a completed waybill: the office weighs and signs, the truck’s position moves it on the road', async () => {
     const [w] = (await waybills()).filter((r) => r.status === 6 && r.merchant === '示例煤炭运输有限公司');
     if (!w) throw new Error('no completed coal waybill');
@@ -239,7 +270,7 @@ describe.each(TEST_DATABASES)('demo waybills on $name', (database) => {
   });
 
   it('the same waybills at every fresh start (SEED_DEMO_WAYBILLS seeds them with the demo)', async () => {
-    const again = await startTestApp(database, { seedDemoWaybills: true });
+    const again = await startTestApp(database, { seedDemoWaybills: true, uploadDir });
     try {
       const pick = (db: TestApp['db']) =>
         db.db
@@ -250,6 +281,15 @@ describe.each(TEST_DATABASES)('demo waybills on $name', (database) => {
       const first = await pick(t.db);
       const second = await pick(again.db);
       expect(second.length).toBe(first.length);
+      // the photos served at their addresses by the app that seeded them
+      const completed = await again.db.db
+        .selectFrom('waybill')
+        .select('back_photos')
+        .where('status', '=', 6)
+        .executeTakeFirstOrThrow();
+      const served = await again.app.inject({ method: 'GET', url: completed.back_photos ?? '' });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/png');
       expect(
         second.map((r) => ({ ...r, freight_fen: Number(r.freight_fen), created_at: Number(r.created_at) })),
       ).toEqual(

@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import {
   formatDate,
   kgToTons,
@@ -9,7 +12,9 @@ import {
   waybillStateName,
 } from '@fleet/domain';
 import type { Kysely } from 'kysely';
+import { UPLOAD_URL_PREFIX } from '../../modules/files/files.routes';
 import { freightColumns, priceColumns, type WaybillRow } from '../../modules/waybills/waybill-flow';
+import { paperPhoto } from '../../simulator/evidence';
 import { vehicleProfiles } from '../../simulator/profile';
 import { Rng } from '../../simulator/rng';
 import type { Database } from '../schema';
@@ -138,7 +143,12 @@ const slip = (gross: number, tare: number) =>
  * `nextBillNos` numbers them, and each day's sequence is left at its last number. Bulk inserts in
  * the caller's transaction; the same data for the same `now`.
  */
-export async function seedDemoWaybills(tx: Kysely<Database>, now: number, seed = 1): Promise<number> {
+export async function seedDemoWaybills(
+  tx: Kysely<Database>,
+  now: number,
+  options: { uploadDir?: string | null; seed?: number } = {},
+): Promise<number> {
+  const seed = options.seed ?? 1;
   const trucks = (await tx
     .selectFrom('truck')
     .select(['id', 'merchant_id', 'team_code', 'driver_id', 'car_no'])
@@ -406,6 +416,29 @@ export async function seedDemoWaybills(tx: Kysely<Database>, now: number, seed =
   const drivers = new Map(
     (await tx.selectFrom('driver').select(['id', 'name']).execute()).map((d) => [d.id, d.name]),
   );
+  // the slips' and receipts' photos, uploaded files of each merchant as the forms require them
+  if (options.uploadDir) {
+    const photos = new Map<number, Record<PaperKind, string>>();
+    for (const d of drafts) {
+      if (d.row.status !== WAYBILL_STATE.completed) continue;
+      let own = photos.get(d.row.merchant_id);
+      if (!own) {
+        own = await demoPhotos(
+          tx,
+          options.uploadDir,
+          d.row.merchant_id,
+          offices(d.row.merchant_id, '').id,
+          now,
+        );
+        photos.set(d.row.merchant_id, own);
+      }
+      Object.assign(d.row, {
+        loading_photos: own.loading,
+        unloading_photos: own.unloading,
+        back_photos: own.receipt,
+      });
+    }
+  }
 
   // in the order they were created (ids follow creation, as in use), numbered by merchant and day
   drafts.sort((a, b) => a.row.created_at - b.row.created_at || a.row.truck_id - b.row.truck_id);
@@ -497,6 +530,61 @@ export async function seedDemoWaybills(tx: Kysely<Database>, now: number, seed =
       )
       .execute();
   return drafts.length;
+}
+
+type PaperKind = 'loading' | 'unloading' | 'receipt';
+
+const PAPERS: Record<PaperKind, { name: string; lines: string[] }> = {
+  loading: {
+    name: '装车磅单.png',
+    lines: ['WEIGHBRIDGE SLIP', 'LOADING', 'GROSS / TARE / NET', 'WEIGHED AND CHECKED'],
+  },
+  unloading: {
+    name: '卸车磅单.png',
+    lines: ['WEIGHBRIDGE SLIP', 'UNLOADING', 'GROSS / TARE / NET', 'WEIGHED AND CHECKED'],
+  },
+  receipt: { name: '回单.png', lines: ['DELIVERY RECEIPT', 'RECEIVED IN GOOD ORDER', 'SIGNED'] },
+};
+
+/**
+ * The photos of a merchant's demo slips and receipts: PNG files under the upload directory, each an
+ * uploaded file of the merchant (as `/file/upload` stores them), by their addresses.
+ */
+async function demoPhotos(
+  tx: Kysely<Database>,
+  uploadDir: string,
+  merchantId: number,
+  userId: number | null,
+  now: number,
+): Promise<Record<PaperKind, string>> {
+  const at = new Date(now);
+  const month = `${at.getUTCFullYear()}/${String(at.getUTCMonth() + 1).padStart(2, '0')}`;
+  mkdirSync(path.join(uploadDir, month), { recursive: true });
+  const out = {} as Record<PaperKind, string>;
+  for (const kind of Object.keys(PAPERS) as PaperKind[]) {
+    const paper = PAPERS[kind];
+    const data = paperPhoto(paper.lines);
+    const name = createHash('sha256')
+      .update(`demo-waybill|${merchantId}|${kind}|${now}`)
+      .digest('hex')
+      .slice(0, 32);
+    const storedPath = `${month}/${name}.png`;
+    writeFileSync(path.join(uploadDir, storedPath), data);
+    await tx
+      .insertInto('uploaded_file')
+      .values({
+        merchant_id: merchantId,
+        user_id: userId ?? 0,
+        stored_path: storedPath,
+        original_name: paper.name,
+        mime_type: 'image/png',
+        size: data.length,
+        created_at: now,
+      })
+      .execute();
+    out[kind] = `${UPLOAD_URL_PREFIX}/${storedPath}`;
+  }
+  return out;
 }
 
 /** The columns of a waybill with nothing loaded, weighed or priced yet. */

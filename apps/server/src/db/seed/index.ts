@@ -27,6 +27,8 @@ export async function seedDemo(
   fleetSize = DEMO_FLEET_SIZE,
   alarms = true,
   waybills = true,
+  /** Where the demo waybills' photos are filed (the upload directory); none without it. */
+  uploadDir: string | null = null,
 ): Promise<boolean> {
   const existing = await db.selectFrom('merchant').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
@@ -140,7 +142,7 @@ export async function seedDemo(
     await seedDemoReference(tx, merchantIds, userIds.get('admin') as number, now);
     await seedDemoTransportPrices(tx, merchantIds, userIds.get('admin') as number, now);
     if (alarms) await seedDemoAlarms(tx, userIds.get('admin') as number, now);
-    if (waybills) await seedDemoWaybills(tx, now);
+    if (waybills) await seedDemoWaybills(tx, now, { uploadDir });
   });
   return true;
 }
