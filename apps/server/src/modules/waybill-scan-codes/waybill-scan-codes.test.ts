@@ -562,3 +562,39 @@ describe.each(TEST_DATABASES)('scan-code waybills on $name', (database) => {
     ]);
   });
 });
+
+describe.each(TEST_DATABASES)('scan-code page limits on $name', (database) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(database, { loginRateLimit: 3, smsRateLimit: 2 });
+  });
+  afterAll(() => t.close());
+
+  const from = async (method: 'GET' | 'POST', url: string, address: string, body?: unknown) =>
+    (
+      await t.app.inject({
+        method,
+        url,
+        remoteAddress: address,
+        ...(body ? { payload: body as Record<string, unknown> } : {}),
+      })
+    ).statusCode;
+
+  it('limits every public call per client address: the page per minute, SMS codes per hour', async () => {
+    const code: number[] = [];
+    for (let i = 0; i < 4; i++)
+      code.push(await from('GET', `${ROOT}/code?token=${'C'.repeat(32)}`, '203.0.113.7'));
+    expect(code).toEqual([200, 200, 200, 429]);
+    const sms: number[] = [];
+    for (const phone of ['13900000001', '13900000002', '13900000003'])
+      sms.push(await from('POST', `${ROOT}/sms`, '203.0.113.7', { token: 'C'.repeat(32), phone }));
+    expect(sms).toEqual([200, 200, 429]);
+    for (const path of ['verify', 'trucks', 'submit']) {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) statuses.push(await from('POST', `${ROOT}/${path}`, '203.0.113.7', {}));
+      expect(statuses.at(-1), path).toBe(429);
+    }
+    // another address still gets its own allowance
+    expect(await from('GET', `${ROOT}/code?token=${'C'.repeat(32)}`, '203.0.113.8')).toBe(200);
+  });
+});
