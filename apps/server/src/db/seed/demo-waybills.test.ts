@@ -4,7 +4,7 @@ import path from 'node:path';
 import { formatDate, WAYBILL_SOURCE, waybillFreight } from '@fleet/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextBillNo } from '../../modules/waybills/waybill-flow';
-import { startTestApp, TEST_DATABASES, type TestApp } from '../../test/support';
+import { call, DEMO, login, startTestApp, TEST_DATABASES, type TestApp } from '../../test/support';
 import { DEMO_WAYBILL_DAYS, seedDemoWaybills } from './demo-waybills';
 
 const HOUR = 3_600_000;
@@ -309,4 +309,71 @@ describe.each(TEST_DATABASES)('demo waybills on $name', (database) => {
       await none.close();
     }
   }, 60_000);
+});
+
+describe.each(TEST_DATABASES)('demo waybills under their forms’ rules on $name', (database) => {
+  let t: TestApp;
+  const uploadDir = mkdtempSync(path.join(tmpdir(), 'fleet-demo-waybill-forms-'));
+  beforeAll(async () => {
+    t = await startTestApp(database, { seedDemoWaybills: true, uploadDir });
+  }, 60_000);
+  afterAll(async () => {
+    await t.close();
+    rmSync(uploadDir, { recursive: true, force: true });
+  });
+
+  it('every receipt of a completed demo waybill and every open one saves unchanged, the freight kept', async () => {
+    const admin = await login(t.app, 'admin', DEMO.admin);
+    const merchants = await call(t.app, 'GET', '/api/auth/getMerchantList', { token: admin });
+    const refused: string[] = [];
+    let saved = 0;
+    for (const merchantId of Object.keys(merchants.body.data)) {
+      const picked = await call(t.app, 'POST', '/api/auth/pickMerchant', {
+        token: admin,
+        body: { merchantId },
+      });
+      expect(picked.body.code).toBe(200);
+      const rows: { id: number; status: number; cancelled: number; freightFen: number; billNo: string }[] =
+        [];
+      for (let pageNum = 1; ; pageNum++) {
+        const page = await call(t.app, 'POST', '/api/colliery/waybill/page', {
+          token: admin,
+          body: { pageNum, pageSize: 100 },
+        });
+        expect(page.body.code).toBe(200);
+        rows.push(...page.body.data.list);
+        if (page.body.data.list.length < 100) break;
+      }
+      expect(rows.length).toBeGreaterThan(100);
+      for (const w of rows) {
+        if (w.cancelled === 1) continue;
+        if (w.status === 6) {
+          const back = await call(t.app, 'POST', '/api/colliery/waybill/backInfo', {
+            token: admin,
+            body: { waybillId: w.id },
+          });
+          const res = await call(t.app, 'POST', '/api/colliery/waybill/addBack', {
+            token: admin,
+            body: back.body.data,
+          });
+          if (res.body.code !== 200) refused.push(`回单 ${w.billNo}: ${res.body.msg}`);
+          else if (res.body.data.freightFen !== w.freightFen)
+            refused.push(`回单 ${w.billNo}: 运费 ${w.freightFen} → ${res.body.data.freightFen}`);
+        } else if (w.status === 1) {
+          const info = await call(t.app, 'GET', '/api/colliery/waybill/info', {
+            token: admin,
+            query: { id: String(w.id) },
+          });
+          const res = await call(t.app, 'POST', '/api/colliery/waybill/edit', {
+            token: admin,
+            body: info.body.data,
+          });
+          if (res.body.code !== 200) refused.push(`运单 ${w.billNo}: ${res.body.msg}`);
+        }
+        saved++;
+      }
+    }
+    expect(refused).toEqual([]);
+    expect(saved).toBeGreaterThan(500);
+  }, 240_000);
 });
