@@ -9,10 +9,14 @@ import {
   apiSignIn,
   calls,
   type Envelope,
+  newPage,
   openSession,
   reportFailure,
   type Session,
   shownPageHelpers,
+  shownView,
+  signIn,
+  tableRow,
   tmpShot,
 } from './support/session';
 
@@ -335,6 +339,35 @@ describe('运单', () => {
     await slip.getByText('31.237').waitFor();
     await slip.getByText('49.237').waitFor();
     await slip.locator('.ant-image').first().waitFor();
+
+    await button(view(), '上报异常').click();
+    const report = page.getByRole('dialog', { name: '上报异常' });
+    await choose(report, '异常类型', '道路拥堵');
+    await report.getByLabel('异常描述').fill('京津塘高速拥堵约一小时');
+    await shot('exception-dialog');
+    const [reported] = await Promise.all([
+      page.waitForResponse(calls('/colliery/waybill/exception/add')),
+      button(report, '确定').click(),
+    ]);
+    expect(reported.request().postDataJSON()).toMatchObject({ waybillId: created.id, exceptionType: 3 });
+    await toast('异常已上报').waitFor();
+    await view().locator('.ant-card', { hasText: '运单异常' }).getByText('京津塘高速拥堵约一小时').waitFor();
+
+    // the edit page: the remark changed, back to the detail
+    await button(view(), '编辑').click();
+    await page.waitForURL(new RegExp(`/smart-coal/wayBill-edit\\?id=${created.id}$`));
+    const form = view().locator('form[id="waybill"]');
+    await expect.poll(() => form.getByLabel('运单号').inputValue()).toBe(created.billNo);
+    await form.getByLabel('备注').fill('走京津塘高速');
+    await shot('edit');
+    const [edited] = await Promise.all([
+      page.waitForResponse(calls('/colliery/waybill/edit')),
+      button(view(), '保存').click(),
+    ]);
+    expect(edited.request().postDataJSON()).toMatchObject({ id: created.id, remark: '走京津塘高速' });
+    expect(((await edited.json()) as Envelope).code).toBe(200);
+    await page.waitForURL(new RegExp(`/smart-coal/wayBill-detail\\?id=${created.id}$`));
+    await view().getByText('走京津塘高速').waitFor();
   });
 
   it('confirms the departure, records the receipt and completes with the freight to the fen', async () => {
@@ -420,7 +453,31 @@ describe('运单', () => {
     await view().locator('.ant-card-head').first().getByText('已完成').waitFor();
     expect(await button(view(), '取消运单').count()).toBe(0);
     expect(await button(view(), '编辑').count()).toBe(0);
+
+    // a fee in yuan, sent in fen exactly
+    await button(view(), '新增费用').click();
+    const fee = page.getByRole('dialog', { name: '新增费用' });
+    await choose(fee, '费用类型', '过路过桥费');
+    await fee.getByLabel('金额(元)').fill('120.456');
+    await button(fee, '确定').click();
+    await fee.getByText('请最多输入八位整数和两位小数的金额').waitFor();
+    await fee.getByLabel('金额(元)').fill('120.5');
+    const [feeAdded] = await Promise.all([
+      page.waitForResponse(calls('/colliery/waybill/fee/add')),
+      button(fee, '确定').click(),
+    ]);
+    expect(feeAdded.request().postDataJSON()).toMatchObject({ waybillId: created.id, amountFen: 12050 });
+    expect(((await feeAdded.json()) as Envelope).code).toBe(200);
+    await toast('费用已添加').waitFor();
+    const fees = view().locator('.ant-card', { hasText: '运单费用' });
+    await tableRow(fees, '过路过桥费').getByText('120.50').waitFor();
     await shot('detail-completed');
+
+    await button(view(), '操作日志').click();
+    const log = page.getByRole('dialog', { name: '操作日志' });
+    await log.getByText(created.billNo).first().waitFor();
+    await shot('log');
+    await log.locator('.ant-modal-close').click();
   });
 
   it('refuses an illegal move forced through the API, and cancels a waybill with a reason', async () => {
@@ -519,6 +576,30 @@ describe('运单', () => {
     const exported = sheet.slice(header + 1).map((r) => r[column]);
     expect(exported).toEqual(cancelled.data.list.map((w) => w.billNo));
     await shot('list-cancelled');
+  });
+
+  it('shows 运单管理 of transportation management to the dispatcher, its pages in place of the list', async () => {
+    const other = await newPage(session.browser, session.server.baseUrl);
+    try {
+      await signIn(other, 'dispatch');
+      await Promise.all([
+        other.waitForResponse(calls('/colliery/waybill/page')),
+        other.goto('/car-dispatch/waybill'),
+      ]);
+      const list = shownView(other);
+      await tableRow(list, created.billNo).getByText('已完成').waitFor();
+      await tmpShot(other, 'waybills-dispatch-list');
+      await tableRow(list, created.billNo).getByText('详情').click();
+      await other.waitForURL(new RegExp(`/car-dispatch/waybill\\?view=detail&id=${created.id}$`));
+      await shownView(other).getByText(`运单号：${created.billNo}`).waitFor();
+      await shownView(other).getByTestId('freight-yuan').getByText('2655.15').waitFor();
+      await tmpShot(other, 'waybills-dispatch-detail');
+      await button(shownView(other), '返回列表').click();
+      await other.waitForURL(/\/car-dispatch\/waybill$/);
+      await tableRow(shownView(other), created.billNo).waitFor();
+    } finally {
+      await other.context().close();
+    }
   });
 
   it('tabulates scan-code waybills: a task number fills and locks the plate, offers its drivers, preselects a single one', async () => {

@@ -8,6 +8,8 @@ import { texts } from '../../locales';
 import { yuanRule } from './waybillParts';
 
 const t = texts.waybills;
+/** The freight's built-in type: computed from the price, never added by hand. */
+const FREIGHT = '运费';
 const d = t.detailPage;
 
 interface FeeValues {
@@ -76,7 +78,9 @@ export function FeeDialog({ waybillId, open, onClose, onSaved }: FeeDialogProps)
             loading={types.isFetching}
             placeholder={texts.kit.common.pleaseSelect}
             showSearch={{ optionFilterProp: 'label' }}
-            options={(types.data ?? []).map((ft) => ({ value: ft.id, label: ft.feeName }))}
+            options={(types.data ?? [])
+              .filter((ft) => ft.feeName !== FREIGHT)
+              .map((ft) => ({ value: ft.id, label: ft.feeName }))}
           />
         </Form.Item>
         <Form.Item name="amountYuan" label={d.amount} rules={[requiredRule(t.required.amount), yuanRule]}>

@@ -265,7 +265,7 @@ export function WaybillDetail({ id }: { id: number }) {
         size="small"
         title={d.fees}
         extra={
-          changeable &&
+          own &&
           w.cancelled !== 1 && (
             <Button size="small" onClick={() => setFeeOpen(true)}>
               {d.addFee}
