@@ -28,6 +28,13 @@ export type { PageState } from './list/paging';
 export { type SearchField, SearchForm } from './list/SearchForm';
 export { OperationLogDialog, type OperationLogDialogProps } from './log/OperationLogDialog';
 export { AreaTreeSelect, type AreaTreeSelectProps } from './pickers/AreaTreeSelect';
+export {
+  CustomerSelect,
+  customerSearchField,
+  LineSelect,
+  lineSearchField,
+  type ReferenceSelectProps,
+} from './pickers/CustomerLineSelect';
 export { DriverSelect, type DriverSelectProps } from './pickers/DriverSelect';
 export { HandlerSelect, type HandlerSelectProps } from './pickers/HandlerSelect';
 export {

@@ -65,6 +65,8 @@ export const zhCNKit = {
       plateSearchPlaceholder: '请输入车牌号',
       plateHistory: '最近选择',
       driverPlaceholder: '请选择司机',
+      customerPlaceholder: '请选择客户',
+      linePlaceholder: '请选择线路',
       handlerPlaceholder: '请选择处理人',
       areaPlaceholder: '请选择地区',
       remotePlaceholder: '请输入关键字搜索',

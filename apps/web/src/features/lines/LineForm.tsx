@@ -1,8 +1,8 @@
 import { isNameText, LINE_CORRIDOR_DEFAULT_M, ROUTE_TYPES } from '@fleet/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Col, Form, type FormInstance, Input, InputNumber, Row, Select, Switch } from 'antd';
-import { fetchCustomerOptions, fetchFuelBrands, fetchFuelSeries } from '../../api/lines';
-import { RemoteSelect, TeamTreeSelect } from '../../kit';
+import { fetchFuelBrands, fetchFuelSeries } from '../../api/lines';
+import { CustomerSelect, TeamTreeSelect } from '../../kit';
 import { texts } from '../../locales';
 
 const t = texts.lines;
@@ -80,10 +80,8 @@ export function LineForm({
         </Col>
         <Col {...span}>
           <Form.Item name="customerId" label={t.customer}>
-            <RemoteSelect
-              fetchOptions={(pageNum, pageSize, keyword) => fetchCustomerOptions(pageNum, pageSize, keyword)}
-              toOption={(c) => ({ value: c.id, label: c.customerName })}
-              selectedOptions={customerId && customerName ? [{ value: customerId, label: customerName }] : []}
+            <CustomerSelect
+              selected={customerId && customerName ? { value: customerId, label: customerName } : undefined}
               placeholder={t.customerPlaceholder}
               allowClear
             />

@@ -1,7 +1,6 @@
 import { isMoney, MONEY_MESSAGE, PRICE_TYPES, PRICE_UNITS, SETTLE_WEIGHTS } from '@fleet/domain';
 import { Col, DatePicker, Form, Input, InputNumber, Radio, Row, Select } from 'antd';
-import { fetchCustomerOptions, fetchLineOptions } from '../../api/lines';
-import { type RecordFormProps, RemoteSelect, TeamTreeSelect } from '../../kit';
+import { CustomerSelect, LineSelect, type RecordFormProps, TeamTreeSelect } from '../../kit';
 import { checkRule, maxRule } from '../../kit/formRules';
 import { texts } from '../../locales';
 import type { TransportPrice, TransportPriceFields } from './transportPrice.record';
@@ -27,20 +26,16 @@ export function TransportPriceFormItems({
           label={t.customer}
           rules={[{ required: true, message: t.required.customer }]}
         >
-          <RemoteSelect
-            fetchOptions={(pageNum, pageSize, keyword) => fetchCustomerOptions(pageNum, pageSize, keyword)}
-            toOption={(c) => ({ value: c.id, label: c.customerName })}
-            selectedOptions={row ? [{ value: row.customerId, label: row.customerName }] : []}
+          <CustomerSelect
+            selected={row ? { value: row.customerId, label: row.customerName } : undefined}
             placeholder={t.customerPlaceholder}
           />
         </Form.Item>
       </Col>
       <Col {...span}>
         <Form.Item name="lineId" label={t.line} rules={[{ required: true, message: t.required.line }]}>
-          <RemoteSelect
-            fetchOptions={(_pageNum, _pageSize, keyword) => fetchLineOptions(keyword)}
-            toOption={(l) => ({ value: l.id, label: l.value })}
-            selectedOptions={row ? [{ value: row.lineId, label: row.lineName }] : []}
+          <LineSelect
+            selected={row ? { value: row.lineId, label: row.lineName } : undefined}
             placeholder={t.linePlaceholder}
           />
         </Form.Item>

@@ -1,10 +1,10 @@
 import { PRICE_TYPES, TRANSPORT_PRICE_RECORD, yuanToFen } from '@fleet/domain';
 import { DatePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { fetchCustomerOptions, fetchLineOptions } from '../../api/lines';
 import {
+  customerSearchField,
   defineRecord,
-  RemoteSelect,
+  lineSearchField,
   type SearchField,
   type StoredRecordRow,
   validColumn,
@@ -68,34 +68,8 @@ export interface TransportPriceFields {
 const day = (d: Dayjs) => d.format('YYYY-MM-DD');
 
 const searchFields: SearchField[] = [
-  {
-    name: 'customerId',
-    label: t.customer,
-    type: 'custom',
-    control: (
-      <RemoteSelect
-        fetchOptions={(pageNum, pageSize, keyword) => fetchCustomerOptions(pageNum, pageSize, keyword)}
-        toOption={(c) => ({ value: c.id, label: c.customerName })}
-        placeholder={t.customerPlaceholder}
-        allowClear
-        style={{ width: 200 }}
-      />
-    ),
-  },
-  {
-    name: 'lineId',
-    label: t.line,
-    type: 'custom',
-    control: (
-      <RemoteSelect
-        fetchOptions={(_pageNum, _pageSize, keyword) => fetchLineOptions(keyword)}
-        toOption={(l) => ({ value: l.id, label: l.value })}
-        placeholder={t.linePlaceholder}
-        allowClear
-        style={{ width: 200 }}
-      />
-    ),
-  },
+  customerSearchField(t.customer, t.customerPlaceholder),
+  lineSearchField(t.line, t.linePlaceholder),
   {
     name: 'validDate',
     label: t.validDate,

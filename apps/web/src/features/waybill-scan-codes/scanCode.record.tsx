@@ -1,7 +1,13 @@
 import { WAYBILL_SCAN_CODE_RECORD } from '@fleet/domain';
 import { Input } from 'antd';
-import { fetchCustomerOptions, fetchLineOptions } from '../../api/lines';
-import { defineRecord, RemoteSelect, type SearchField, validColumn, validSearchField } from '../../kit';
+import {
+  customerSearchField,
+  defineRecord,
+  lineSearchField,
+  type SearchField,
+  validColumn,
+  validSearchField,
+} from '../../kit';
 import { orDash } from '../../kit/format';
 import { texts } from '../../locales';
 import { ScanCodeFormItems } from './ScanCodeFormItems';
@@ -45,34 +51,8 @@ export const stationsText = (c: Pick<ScanCode, 'loadingStationName' | 'unloading
   `${c.loadingStationName || '-'} → ${c.unloadingStationName || '-'}`;
 
 const searchFields: SearchField[] = [
-  {
-    name: 'customerId',
-    label: t.customer,
-    type: 'custom',
-    control: (
-      <RemoteSelect
-        fetchOptions={(pageNum, pageSize, keyword) => fetchCustomerOptions(pageNum, pageSize, keyword)}
-        toOption={(c) => ({ value: c.id, label: c.customerName })}
-        placeholder={t.customerPlaceholder}
-        allowClear
-        style={{ width: 200 }}
-      />
-    ),
-  },
-  {
-    name: 'lineId',
-    label: t.line,
-    type: 'custom',
-    control: (
-      <RemoteSelect
-        fetchOptions={(_pageNum, _pageSize, keyword) => fetchLineOptions(keyword)}
-        toOption={(l) => ({ value: l.id, label: l.value })}
-        placeholder={t.required.line}
-        allowClear
-        style={{ width: 200 }}
-      />
-    ),
-  },
+  customerSearchField(t.customer, t.customerPlaceholder),
+  lineSearchField(t.line, t.required.line),
   {
     name: 'cargo',
     label: t.cargo,
