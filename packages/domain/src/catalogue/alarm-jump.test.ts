@@ -88,6 +88,27 @@ describe('alarmJump', () => {
     });
   });
 
+  it("opens the capacity business's own pages for a user of that menu only", () => {
+    expect(alarmJump({ alarmCode: '8002', taskCode: 'YD1' }, ['tc010102'])).toEqual({
+      path: '/tc/wayBill-tabulation',
+      query: { taskCode: 'YD1' },
+    });
+    expect(
+      alarmJump({ alarmCode: '8001', taskCode: 'F1', startTime: '2024-03-06 10:00:00' }, 'tc010201'),
+    ).toEqual({
+      path: '/tc/wayBill-cost-approval',
+      query: { taskCode: 'F1', startTime: '2024-03-06 10:00:00', endTime: '2024-03-06 10:01:00' },
+    });
+    expect(alarmJump({ alarmCode: '8002', taskCode: 'YD1' }, ['car110102', 'tc010102'])).toMatchObject({
+      path: '/smart-coal/wayBill-tabulation',
+    });
+    expect(alarmJump({ alarmCode: '8002', taskCode: 'YD1' }, ['tc010201'])).toEqual({
+      denied: true,
+      message: '暂无权限',
+    });
+    expect(mayOpenAlarm(8002, new Set(['tc010102']))).toBe(true);
+  });
+
   it('opens the in-transit reminder page for pop-up type 2', () => {
     expect(
       alarmJump({ type: 2, alarmCode: 3, carNo: '冀B99999', remindTime: '2024-03-06 08:00:00' }, ALL),

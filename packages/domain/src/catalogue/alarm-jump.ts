@@ -8,6 +8,8 @@ export interface JumpTarget {
   code: string;
   /** Query keys the jump passes. */
   query: readonly string[];
+  /** The same page in another menu (运力业务's /tc/... set), for a user without `code`. */
+  alternative?: JumpTarget;
 }
 
 export const NO_ACCESS_MESSAGE = '暂无权限';
@@ -39,8 +41,18 @@ export const APPROVAL_JUMP_TARGETS: Readonly<Record<8001 | 8002, JumpTarget>> = 
     path: '/smart-coal/wayBill-cost-approval',
     code: 'car070207',
     query: ['taskCode', 'startTime', 'endTime'],
+    alternative: {
+      path: '/tc/wayBill-cost-approval',
+      code: 'tc010201',
+      query: ['taskCode', 'startTime', 'endTime'],
+    },
   },
-  8002: { path: '/smart-coal/wayBill-tabulation', code: 'car110102', query: ['taskCode'] },
+  8002: {
+    path: '/smart-coal/wayBill-tabulation',
+    code: 'car110102',
+    query: ['taskCode'],
+    alternative: { path: '/tc/wayBill-tabulation', code: 'tc010102', query: ['taskCode'] },
+  },
 };
 
 /** Jump target of an in-transit reminder (pop-up type 2). */
@@ -111,8 +123,11 @@ function targetOf(alarm: AlarmJumpSource): { target: JumpTarget; query: Record<s
 export function alarmJump(alarm: AlarmJumpSource, elemCodes: string | Iterable<string>): AlarmJump | null {
   const found = targetOf(alarm);
   if (!found) return null;
-  if (!hasCode(elemCodes, found.target.code)) return { denied: true, message: NO_ACCESS_MESSAGE };
-  return { path: found.target.path, query: compact(found.query) };
+  const codes = typeof elemCodes === 'string' ? elemCodes.split(',') : [...elemCodes];
+  let target: JumpTarget | undefined = found.target;
+  while (target && !hasCode(codes, target.code)) target = target.alternative;
+  if (!target) return { denied: true, message: NO_ACCESS_MESSAGE };
+  return { path: target.path, query: compact(found.query) };
 }
 
 /**
@@ -132,6 +147,7 @@ export function mayOpenAlarm(
   codes: ReadonlySet<string>,
   popupType: number = ALARM_POPUP_TYPES.vehicleAlarm,
 ): boolean {
-  const code = alarmJumpCode(alarmCode, popupType);
-  return code !== null && codes.has(code);
+  let target: JumpTarget | undefined = targetOf({ alarmCode, type: popupType })?.target;
+  for (; target; target = target.alternative) if (codes.has(target.code)) return true;
+  return false;
 }
