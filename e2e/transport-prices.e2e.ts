@@ -59,6 +59,16 @@ describe('财务设置 › 线路运价', () => {
     await shot('list');
   });
 
+  it('opens the add form at 新增线路运价 (addRoutePriceDrawer) over the price list', async () => {
+    await page.goto('/finance-management/finance-set/addRoutePriceDrawer');
+    const dialog = page.getByRole('dialog', { name: '新增运价' });
+    await dialog.waitFor();
+    await button(dialog, '取消').click();
+    await dialog.waitFor({ state: 'hidden' });
+    await row(LINE).waitFor();
+    await page.goto('/finance-management/finance-set');
+  });
+
   it('adds a price, edits its amount, refuses an overlapping one, disables it and shows its log', async () => {
     await button(view(), '新增').click();
     const dialog = page.getByRole('dialog', { name: '新增运价' });

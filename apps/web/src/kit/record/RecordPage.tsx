@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { ListPage } from '../list/ListPage';
 import { recordColumns, recordToolbar } from './RecordActions';
 import type { RecordDef, RecordRow } from './recordDef';
@@ -6,6 +6,8 @@ import { useRecordDialogs } from './useRecordDialogs';
 
 export interface RecordPageProps<Row extends RecordRow, Fields extends object> {
   record: RecordDef<Row, Fields>;
+  /** Opens 新增 as the page opens (a route that stands for the add form, e.g. 新增线路运价). */
+  startWithAdd?: boolean;
 }
 
 /**
@@ -14,8 +16,15 @@ export interface RecordPageProps<Row extends RecordRow, Fields extends object> {
  */
 export function RecordPage<Row extends RecordRow, Fields extends object>({
   record,
+  startWithAdd = false,
 }: RecordPageProps<Row, Fields>) {
   const { actions, exportList, dialogs } = useRecordDialogs(record);
+  const started = useRef(false);
+  useEffect(() => {
+    if (!startWithAdd || started.current) return;
+    started.current = true;
+    actions.openAdd();
+  }, [startWithAdd, actions]);
   const columns = useMemo(() => recordColumns(record, actions), [record, actions]);
   return (
     <>

@@ -137,6 +137,7 @@ const settings: MenuNode = {
           path: '/tc/finance-set/addRoutePriceDrawer',
           title: '新增线路运价',
           code: 'tc010504',
+          page: 'transport-prices/AddRoutePricePage',
           hidden: true,
           noCache: true,
         },

@@ -133,6 +133,7 @@ const baseInfo: MenuNode = {
           path: '/finance-management/finance-set/addRoutePriceDrawer',
           title: '新增线路运价',
           code: 'car090107',
+          page: 'transport-prices/AddRoutePricePage',
           hidden: true,
           noCache: true,
         },
