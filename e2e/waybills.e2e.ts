@@ -3,7 +3,7 @@ import { waybillFreight } from '@fleet/domain';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { button } from './support/browser';
-import { exportDownload, readSheet } from './support/import';
+import { chooseImportFile, exportDownload, readSheet, sheetBuffer } from './support/import';
 import { copyWebDist } from './support/server';
 import {
   apiSignIn,
@@ -33,6 +33,7 @@ const PNG = Buffer.from(
   'base64',
 );
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const png = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
 
 interface WaybillView {
@@ -476,6 +477,14 @@ describe('运单', () => {
     await button(view(), '操作日志').click();
     const log = page.getByRole('dialog', { name: '操作日志' });
     await log.getByText(created.billNo).first().waitFor();
+    await log
+      .getByText(/过路过桥费/)
+      .first()
+      .waitFor();
+    await log
+      .getByText(/走京津塘高速/)
+      .first()
+      .waitFor();
     await shot('log');
     await log.locator('.ant-modal-close').click();
   });
@@ -576,6 +585,68 @@ describe('运单', () => {
     const exported = sheet.slice(header + 1).map((r) => r[column]);
     expect(exported).toEqual(cancelled.data.list.map((w) => w.billNo));
     await shot('list-cancelled');
+  });
+
+  it('imports waybills all or nothing, and shows the empty state of a detail without a waybill', async () => {
+    await page.goto('/smart-coal/wayBill-tabulation');
+    await button(view(), '导入').click();
+    const dialog = page.getByRole('dialog', { name: '批量导入运单' });
+    const header = ['客户名称', '线路名称', '货物名称', '车牌号'];
+    await chooseImportFile(dialog, {
+      name: '运单-有误.xlsx',
+      mimeType: XLSX,
+      buffer: await sheetBuffer('运单', [
+        header,
+        [CUSTOMER, LINE, '钢卷', plate],
+        ['没有的客户', LINE, '钢卷', plate],
+      ]),
+    });
+    const [refused] = await Promise.all([
+      page.waitForResponse(calls('/colliery/waybill/import')),
+      button(dialog, '上传').click(),
+    ]);
+    expect(((await refused.json()) as Envelope<{ errors?: unknown[] }>).data?.errors?.length).toBeGreaterThan(
+      0,
+    );
+    await dialog
+      .getByText(/第\s?3\s?行/)
+      .first()
+      .waitFor();
+    await shot('import-errors');
+    await chooseImportFile(dialog, {
+      name: '运单.xlsx',
+      mimeType: XLSX,
+      buffer: await sheetBuffer('运单', [header, [CUSTOMER, LINE, '钢卷', plate]]),
+    });
+    const [imported] = await Promise.all([
+      page.waitForResponse(calls('/colliery/waybill/import')),
+      button(dialog, '上传').click(),
+    ]);
+    expect(((await imported.json()) as Envelope).code).toBe(200);
+    await dialog.waitFor({ state: 'hidden' });
+    const listed = await api<{ list: { cargo: string; sourceName: string }[] }>('/colliery/waybill/page', {
+      pageNum: 1,
+      pageSize: 50,
+    });
+    expect(listed.data.list.filter((w) => w.cargo === '钢卷').map((w) => w.sourceName)).toEqual(['导入']);
+    await row('钢卷').waitFor();
+
+    // an address without a waybill (the server's 404 for an unknown one ends the session, as for
+    // every record, by the request rules)
+    await page.goto('/smart-coal/wayBill-detail');
+    await view().getByText('运单不存在或无权查看').waitFor();
+    await shot('detail-missing');
+  });
+
+  it('lists the same waybills under the capacity business, its links within /tc', async () => {
+    await Promise.all([
+      page.waitForResponse(calls('/colliery/waybill/page')),
+      page.goto('/tc/wayBill-tabulation'),
+    ]);
+    await row(created.billNo).getByText('详情').click();
+    await page.waitForURL(new RegExp(`/tc/wayBill-detail\\?id=${created.id}$`));
+    await view().getByText(`运单号：${created.billNo}`).waitFor();
+    await shot('tc-detail');
   });
 
   it('shows 运单管理 of transportation management to the dispatcher, its pages in place of the list', async () => {

@@ -9,17 +9,13 @@ const d = texts.waybills.detailPage;
 
 /** What a row says: the action, the move of state, who or what made it, and where for a move by position. */
 function FlowItem({ row }: { row: FlowRow }) {
-  const moved = row.fromStatusName || row.toStatusName;
+  const move = [row.fromStatusName, row.toStatusName].filter(Boolean).join(' → ');
   return (
     <Space direction="vertical" size={2} data-testid="flow-row">
       <Space wrap size={8}>
         <Typography.Text type="secondary">{row.time}</Typography.Text>
         <Typography.Text strong>{row.actionName}</Typography.Text>
-        {moved && (
-          <Typography.Text>
-            {[row.fromStatusName, row.toStatusName].filter(Boolean).join(' → ')}
-          </Typography.Text>
-        )}
+        {move && <Typography.Text>{move}</Typography.Text>}
         <Tag>{row.sourceName}</Tag>
         {row.actorName && (
           <Typography.Text type="secondary">
@@ -27,7 +23,7 @@ function FlowItem({ row }: { row: FlowRow }) {
           </Typography.Text>
         )}
       </Space>
-      {row.content && <Typography.Text>{row.content}</Typography.Text>}
+      {row.content && row.content !== move && <Typography.Text>{row.content}</Typography.Text>}
       {row.source === WAYBILL_SOURCE.gps && (row.stationName || row.lat !== null) && (
         <Typography.Text type="secondary">
           {row.stationName && `${d.flowStation}：${row.stationName}`}

@@ -47,19 +47,18 @@ const fetchTrucks = (pageNum: number, pageSize: number, keyword: string) =>
 
 /** The line's loading and unloading station under its picker. */
 function LineEnds({ lineId, fallback }: { lineId: number | undefined; fallback?: WaybillDetail }) {
+  // the waybill's own stations while its line is the one chosen, else the chosen line's ends
+  const own = fallback !== undefined && fallback.lineId === lineId;
   const ends = useQuery({
     queryKey: ['waybills', 'lineEnds', lineId],
     queryFn: () => fetchLineEnds(lineId as number),
-    enabled: lineId !== undefined,
+    enabled: lineId !== undefined && !own,
     retry: false,
   });
   if (lineId === undefined) return null;
-  const [from, to] =
-    ends.data !== undefined
-      ? [ends.data.startAddress, ends.data.endAddress]
-      : fallback && fallback.lineId === lineId
-        ? [fallback.loadingStationName, fallback.unloadingStationName]
-        : ['', ''];
+  const [from, to] = own
+    ? [fallback.loadingStationName, fallback.unloadingStationName]
+    : [ends.data?.startAddress ?? '', ends.data?.endAddress ?? ''];
   return (
     <Typography.Text type="secondary" data-testid="line-ends">
       {t.loadingStation} → {t.unloadingStation}：{f.lineEnds(from, to)}

@@ -153,6 +153,12 @@ export const waybillRecord = defineRecord<Waybill, WaybillFields>({
       width: 160,
       render: (_, row) => <BillNoLink row={row} />,
     },
+    {
+      key: 'status',
+      title: t.status,
+      width: 90,
+      render: (_, w) => <WaybillStateTag waybill={w} />,
+    },
     { key: 'customerName', dataIndex: 'customerName', title: t.customer, width: 190, ellipsis: true },
     { key: 'lineName', dataIndex: 'lineName', title: t.line, width: 190, ellipsis: true },
     {
@@ -165,12 +171,6 @@ export const waybillRecord = defineRecord<Waybill, WaybillFields>({
     { key: 'cargo', dataIndex: 'cargo', title: t.cargo, width: 100, render: orDash },
     { key: 'carNo', dataIndex: 'carNo', title: t.truck, width: 110 },
     { key: 'driverName', dataIndex: 'driverName', title: t.driver, width: 90, render: orDash },
-    {
-      key: 'status',
-      title: t.status,
-      width: 90,
-      render: (_, w) => <WaybillStateTag waybill={w} />,
-    },
     { key: 'approvalStateName', dataIndex: 'approvalStateName', title: t.approvalState, width: 90 },
     {
       key: 'loadingNetTons',
@@ -199,7 +199,7 @@ export const waybillRecord = defineRecord<Waybill, WaybillFields>({
     { key: 'teamName', dataIndex: 'teamName', title: t.team, width: 140, render: orDash },
     { key: 'createTime', dataIndex: 'createTime', title: t.createTime, width: 170 },
   ],
-  actionsWidth: 260,
+  actionsWidth: 230,
   rowActionsAt: 'first',
   rowActions: (row, actions) => <WaybillRowLinks row={row} actions={actions} />,
   nameOf: (w) => w.billNo,
