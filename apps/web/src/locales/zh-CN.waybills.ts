@@ -79,6 +79,7 @@ export const zhCNWaybills = {
       reason: '变更原因',
       lineChanged: '线路已变更',
       teamDefault: '默认为车辆所属车队',
+      driverDefault: '不选则为车辆绑定的司机',
     },
     // tons and yuan
     tons: '吨',

@@ -8,17 +8,9 @@ import { ImageUploader, type ImageUploaderHandle, pendingUploadMessage } from '.
 import { maxRule } from '../../kit/formRules';
 import { texts } from '../../locales';
 import { waybillRecord } from './waybill.record';
-import {
-  canRecordBack,
-  emptyBlock,
-  kgOf,
-  SlipFields,
-  timeText,
-  timeValue,
-  tonsOf,
-  WaybillStateTag,
-} from './waybillParts';
+import { emptyBlock, kgOf, SlipFields, timeText, timeValue, tonsOf, WaybillStateTag } from './waybillParts';
 import { waybillPaths } from './waybillPaths';
+import { canRecordBack } from './waybillRules';
 
 const t = texts.waybills;
 const b = t.backPage;

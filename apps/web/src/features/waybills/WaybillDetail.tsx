@@ -1,4 +1,4 @@
-import { WAYBILL_RECORD, WAYBILL_STATE, waybillMoveRefusal } from '@fleet/domain';
+import { WAYBILL_RECORD, WAYBILL_STATE } from '@fleet/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Descriptions, Row, Space, Spin, Table, Typography } from 'antd';
 import { useState } from 'react';
@@ -19,23 +19,12 @@ import { FeeDialog } from './FeeDialog';
 import { SlipDialog } from './SlipDialog';
 import { StatusFlow } from './StatusFlow';
 import { waybillRecord } from './waybill.record';
-import { canRecordBack, emptyBlock, isOpen, PhotoList, WaybillStateTag } from './waybillParts';
+import { emptyBlock, PhotoList, WaybillStateTag } from './waybillParts';
 import { waybillPaths } from './waybillPaths';
+import { canRecordBack, isOpen, offeredMoves } from './waybillRules';
 
 const t = texts.waybills;
 const d = t.detailPage;
-const MOVES = [WAYBILL_STATE.loading, WAYBILL_STATE.inTransit, WAYBILL_STATE.arrived];
-
-/** The moves of state the office may make now (the rule of `waybillMoveRefusal`). */
-export function offeredMoves(w: Waybill): number[] {
-  const facts = {
-    status: w.status,
-    cancelled: w.cancelled === 1,
-    loaded: w.loadingNetKg !== null,
-    unloaded: w.unloadingNetKg !== null,
-  };
-  return MOVES.filter((to) => waybillMoveRefusal(facts, to) === undefined);
-}
 
 function SlipCard({
   title,

@@ -302,7 +302,7 @@ function WaybillForm({ waybill, billNo, onSaved, onLineChanged, onBack }: Waybil
             </Form.Item>
           </Col>
           <Col {...col}>
-            <Form.Item name="driverId" label={t.driver}>
+            <Form.Item name="driverId" label={t.driver} extra={f.driverDefault}>
               <DriverSelect selectedOptions={driverOption} placeholder={t.driverPlaceholder} />
             </Form.Item>
           </Col>

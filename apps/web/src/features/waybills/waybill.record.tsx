@@ -14,8 +14,9 @@ import {
 } from '../../kit';
 import { orDash } from '../../kit/format';
 import { texts } from '../../locales';
-import { canRecordBack, isOpen, WaybillStateTag } from './waybillParts';
+import { WaybillStateTag } from './waybillParts';
 import { waybillPaths } from './waybillPaths';
+import { canRecordBack, isOpen } from './waybillRules';
 
 const t = texts.waybills;
 

@@ -33,18 +33,6 @@ export function WaybillStateTag({
   return <Tag color={STATE_COLORS[waybill.status] ?? 'default'}>{waybill.statusName || '-'}</Tag>;
 }
 
-/** Whether the waybill may still be edited: neither completed nor cancelled. */
-export const isOpen = (w: Pick<Waybill, 'status' | 'cancelled'>) =>
-  w.cancelled !== 1 && w.status !== WAYBILL_STATE.completed;
-
-/**
- * Whether its receipt may be recorded now: arrived, or in transit with the loading weight (the
- * receipt completes it).
- */
-export const canRecordBack = (w: Pick<Waybill, 'status' | 'cancelled' | 'loadingNetKg'>) =>
-  w.cancelled !== 1 &&
-  (w.status === WAYBILL_STATE.arrived || (w.status === WAYBILL_STATE.inTransit && w.loadingNetKg !== null));
-
 /** Thumbnails of photos joined with ';', previewed on a click; '无图片' when none. */
 export function PhotoList({ photos, size = 88 }: { photos: string | null | undefined; size?: number }) {
   const urls = splitPictureUrls(photos ?? '');
