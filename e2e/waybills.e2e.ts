@@ -587,6 +587,34 @@ describe('运单', () => {
     await shot('list-cancelled');
   });
 
+  it('edits the receipt of a completed waybill: read from backInfo, the freight computed again', async () => {
+    await page.goto(`/smart-coal/wayBill-detail?id=${created.id}`);
+    const [read] = await Promise.all([
+      page.waitForResponse(calls('/colliery/waybill/backInfo')),
+      button(view(), '回单编辑').click(),
+    ]);
+    expect(((await read.json()) as Envelope<{ unloadingGrossKg: number }>).data.unloadingGrossKg).toBe(48900);
+    await page.waitForURL(new RegExp(`/smart-coal/wayBill-edit-back\\?id=${created.id}$`));
+    const form = view().locator('form[id="waybillBack"]');
+    await expect.poll(() => form.getByLabel('卸车毛重').inputValue()).toBe('48.900');
+    await expect.poll(() => form.getByLabel('卸车过磅时间').inputValue()).toBe('2026-11-27 15:10:00');
+    await form
+      .locator('.ant-form-item', { hasText: '回单图片' })
+      .locator('.ant-upload-list-item-done')
+      .waitFor();
+    await form.getByLabel('卸车皮重').fill('18.2');
+    await expect.poll(() => form.getByLabel('卸车净重').inputValue()).toBe('30.700');
+    await shot('edit-back');
+    const [saved] = await Promise.all([
+      page.waitForResponse(calls('/colliery/waybill/addBack')),
+      button(view(), '保存').click(),
+    ]);
+    expect(saved.request().postDataJSON()).toMatchObject({ unloadingGrossKg: 48900, unloadingTareKg: 18200 });
+    const done = (await saved.json()) as Envelope<WaybillView>;
+    expect(done.data).toMatchObject({ status: 6, unloadingNetKg: 30700, freightFen: 265515 });
+    await view().getByTestId('back-freight').getByText('2655.15', { exact: true }).waitFor();
+  });
+
   it('imports waybills all or nothing, and shows the empty state of a detail without a waybill', async () => {
     await page.goto('/smart-coal/wayBill-tabulation');
     await button(view(), '导入').click();
