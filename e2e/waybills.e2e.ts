@@ -759,15 +759,27 @@ describe('运单', () => {
     await button(view(), '运单制表').click();
     await choose(dialog, '任务单号', single.billNo);
     await expect.poll(() => selected(dialog, '司机').textContent()).toContain(singleDrivers[0]?.name ?? '-');
+    // corrected during the tabulation: edited and passed in one call
+    await dialog.getByLabel('货物名称').fill('钢材');
     await shot('tabulation-single');
     const [passed] = await Promise.all([
-      page.waitForResponse((r) => /\/colliery\/waybill\/approval(\/edit)?$/.test(new URL(r.url()).pathname)),
+      page.waitForResponse(calls('/colliery/waybill/approval/edit')),
       button(dialog, '通过').click(),
     ]);
+    expect(passed.request().postDataJSON()).toMatchObject({
+      id: single.waybillId,
+      cargo: '钢材',
+      truckId: expect.any(Number),
+      driverId: singleDrivers[0]?.id,
+      loadingGrossKg: 48000,
+      loadingTareKg: 17500,
+    });
     expect(((await passed.json()) as Envelope).code).toBe(200);
     await toast('制表已通过').waitFor();
-    const approved = await api<{ approvalState: number }>(`/colliery/waybill/info?id=${single.waybillId}`);
-    expect(approved.data.approvalState).toBe(2);
+    const approved = await api<{ approvalState: number; cargo: string }>(
+      `/colliery/waybill/info?id=${single.waybillId}`,
+    );
+    expect(approved.data).toMatchObject({ approvalState: 2, cargo: '钢材' });
     const refused = await api<{ approvalState: number }>(`/colliery/waybill/info?id=${several.waybillId}`);
     expect(refused.data.approvalState).toBe(3);
   });

@@ -89,8 +89,9 @@ export function WaybillEditor({ id }: { id?: number }) {
     queryKey: ['waybills', 'billNo', pathname],
     queryFn: fetchBillNo,
     enabled: !editing,
-    staleTime: 0,
-    gcTime: 0,
+    // taking a number uses it up: one a form, a new one only after a save (which invalidates it)
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
   });
   if (editing && !(id > 0)) return emptyBlock(t.notFound);
   if (editing && waybill.isError) return emptyBlock(t.notFound);
