@@ -1,12 +1,15 @@
+import { canAccessPath } from '@fleet/domain';
 import { Button } from 'antd';
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import type { Waybill } from '../../api/waybills';
 import { ListPage, recordColumns, recordToolbar, useRecordDialogs } from '../../kit';
 import { texts } from '../../locales';
+import { useShell } from '../../shell/ShellContext';
 import { CancelDialog } from './CancelDialog';
 import { TabulationDialog } from './TabulationDialog';
 import { type WaybillListActions, WaybillListContext, waybillRecord } from './waybill.record';
+import { waybillPaths } from './waybillPaths';
 
 const t = texts.waybills;
 
@@ -20,6 +23,11 @@ export function WaybillList() {
   const { actions, exportList, dialogs } = useRecordDialogs(record);
   const columns = useMemo(() => recordColumns(waybillRecord, actions), [actions]);
   const [params, setParams] = useSearchParams();
+  const { pathname } = useLocation();
+  const { codes } = useShell();
+  // 创建运单 has a code of its own (car110101, tc010101): offered to those who hold it
+  const mayCreate = canAccessPath(waybillPaths(pathname).create.split('?')[0] ?? '', codes);
+  const { onAdd: _add, ...toolbar } = recordToolbar(record, actions, exportList);
   const taskCode = params.get('taskCode') ?? undefined;
   const [tabulating, setTabulating] = useState<{ taskCode?: string } | undefined>();
   const [cancelling, setCancelling] = useState<Waybill | undefined>();
@@ -52,7 +60,8 @@ export function WaybillList() {
         rowKey="id"
         searchFields={record.searchFields}
         toolbar={{
-          ...recordToolbar(record, actions, exportList),
+          ...toolbar,
+          ...(mayCreate ? { onAdd: actions.openAdd } : {}),
           addText: t.create,
           extra: <Button onClick={() => setTabulating({})}>{t.tabulation.title}</Button>,
         }}
