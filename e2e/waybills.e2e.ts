@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import { waybillFreight } from '@fleet/domain';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { button } from './support/browser';
+import { button, settled } from './support/browser';
 import { chooseImportFile, exportDownload, readSheet, sheetBuffer } from './support/import';
 import { copyWebDist } from './support/server';
 import {
@@ -512,6 +512,8 @@ describe('运单', () => {
     await row(other.data.billNo).getByText('更多').click();
     await page.locator('.ant-dropdown:visible').getByText('取消', { exact: true }).click();
     const dialog = page.getByRole('dialog', { name: `取消运单 ${other.data.billNo}` });
+    await dialog.getByLabel('取消原因').waitFor();
+    await settled(page);
     await button(dialog, '确定').click();
     await dialog.getByText('请输入原因').waitFor();
     await dialog.getByLabel('取消原因').fill('客户临时取消发货');

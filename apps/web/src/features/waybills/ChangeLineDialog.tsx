@@ -1,8 +1,7 @@
 import { App, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
-import { fetchLineOptions } from '../../api/lines';
 import { changeWaybillLine, type Waybill } from '../../api/waybills';
-import { RemoteSelect } from '../../kit';
+import { LineSelect } from '../../kit';
 import { maxRule, requiredRule } from '../../kit/formRules';
 import { texts } from '../../locales';
 
@@ -61,11 +60,7 @@ export function ChangeLineDialog({ open, waybill, onClose, onChanged }: ChangeLi
           label={t.form.newLine}
           rules={[{ required: true, message: t.required.line }]}
         >
-          <RemoteSelect
-            fetchOptions={(_pageNum, _pageSize, keyword) => fetchLineOptions(keyword)}
-            toOption={(l) => ({ value: l.id, label: l.value })}
-            placeholder={t.linePlaceholder}
-          />
+          <LineSelect placeholder={t.linePlaceholder} />
         </Form.Item>
         <Form.Item
           name="reason"

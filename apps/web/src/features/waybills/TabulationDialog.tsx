@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Col, Divider, Form, Input, Modal, Row, Select, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { fetchCustomerOptions, fetchLineOptions } from '../../api/lines';
 import {
   approveWaybill,
   approveWaybillEdited,
@@ -10,7 +9,13 @@ import {
   type TaskOption,
   type WaybillDetail,
 } from '../../api/waybills';
-import { ImageUploader, type ImageUploaderHandle, pendingUploadMessage, RemoteSelect } from '../../kit';
+import {
+  CustomerSelect,
+  ImageUploader,
+  type ImageUploaderHandle,
+  LineSelect,
+  pendingUploadMessage,
+} from '../../kit';
 import { maxRule } from '../../kit/formRules';
 import { texts } from '../../locales';
 import { kgOf, SlipFields, timeText, timeValue, tonsOf } from './waybillParts';
@@ -270,14 +275,8 @@ export function TabulationDialog({ open, taskCode, onClose, onDone }: Tabulation
                 label={t.customer}
                 rules={[{ required: true, message: t.required.customer }]}
               >
-                <RemoteSelect
-                  fetchOptions={(pageNum, pageSize, keyword) =>
-                    fetchCustomerOptions(pageNum, pageSize, keyword)
-                  }
-                  toOption={(c) => ({ value: c.id, label: c.customerName })}
-                  selectedOptions={
-                    waybill ? [{ value: waybill.customerId, label: waybill.customerName }] : []
-                  }
+                <CustomerSelect
+                  selected={waybill ? { value: waybill.customerId, label: waybill.customerName } : undefined}
                   placeholder={t.customerPlaceholder}
                   disabled={!waybill}
                 />
@@ -285,10 +284,8 @@ export function TabulationDialog({ open, taskCode, onClose, onDone }: Tabulation
             </Col>
             <Col span={8}>
               <Form.Item name="lineId" label={t.line} rules={[{ required: true, message: t.required.line }]}>
-                <RemoteSelect
-                  fetchOptions={(_pageNum, _pageSize, keyword) => fetchLineOptions(keyword)}
-                  toOption={(l) => ({ value: l.id, label: l.value })}
-                  selectedOptions={waybill ? [{ value: waybill.lineId, label: waybill.lineName }] : []}
+                <LineSelect
+                  selected={waybill ? { value: waybill.lineId, label: waybill.lineName } : undefined}
                   placeholder={t.linePlaceholder}
                   disabled={!waybill}
                 />

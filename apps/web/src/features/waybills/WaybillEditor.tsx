@@ -3,7 +3,6 @@ import { App, Button, Card, Col, DatePicker, Form, Input, Row, Space, Spin, Typo
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { fetchVehicleOptions, type VehicleOption } from '../../api/common';
-import { fetchCustomerOptions, fetchLineOptions } from '../../api/lines';
 import {
   addWaybill,
   editWaybill,
@@ -14,7 +13,14 @@ import {
   type WaybillDetail,
   type WaybillFields,
 } from '../../api/waybills';
-import { DriverSelect, type RemoteOption, RemoteSelect, TeamTreeSelect } from '../../kit';
+import {
+  CustomerSelect,
+  DriverSelect,
+  LineSelect,
+  type RemoteOption,
+  RemoteSelect,
+  TeamTreeSelect,
+} from '../../kit';
 import { maxRule, requiredRule } from '../../kit/formRules';
 import { texts } from '../../locales';
 import { ChangeLineDialog } from './ChangeLineDialog';
@@ -243,12 +249,8 @@ function WaybillForm({ waybill, billNo, onSaved, onLineChanged, onBack }: Waybil
               rules={[{ required: true, message: t.required.customer }]}
               extra={linesLocked ? f.lockedAfterLoading : undefined}
             >
-              <RemoteSelect
-                fetchOptions={(pageNum, pageSize, keyword) =>
-                  fetchCustomerOptions(pageNum, pageSize, keyword)
-                }
-                toOption={(c) => ({ value: c.id, label: c.customerName })}
-                selectedOptions={waybill ? [{ value: waybill.customerId, label: waybill.customerName }] : []}
+              <CustomerSelect
+                selected={waybill ? { value: waybill.customerId, label: waybill.customerName } : undefined}
                 placeholder={t.customerPlaceholder}
                 disabled={linesLocked}
               />
@@ -261,10 +263,8 @@ function WaybillForm({ waybill, billNo, onSaved, onLineChanged, onBack }: Waybil
               rules={[{ required: true, message: t.required.line }]}
               extra={<LineEnds lineId={lineId} fallback={waybill} />}
             >
-              <RemoteSelect
-                fetchOptions={(_pageNum, _pageSize, keyword) => fetchLineOptions(keyword)}
-                toOption={(l) => ({ value: l.id, label: l.value })}
-                selectedOptions={waybill ? [{ value: waybill.lineId, label: waybill.lineName }] : []}
+              <LineSelect
+                selected={waybill ? { value: waybill.lineId, label: waybill.lineName } : undefined}
                 placeholder={t.linePlaceholder}
                 disabled={linesLocked}
               />

@@ -2,14 +2,14 @@ import { WAYBILL_APPROVAL, WAYBILL_APPROVAL_STATES, WAYBILL_RECORD, WAYBILL_STAT
 import { Dropdown, Space, Typography } from 'antd';
 import { createContext, useContext } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { fetchCustomerOptions, fetchLineOptions } from '../../api/lines';
 import type { Waybill, WaybillFields } from '../../api/waybills';
 import {
+  customerSearchField,
   DriverSelect,
   defineRecord,
   inOwnSubtree,
+  lineSearchField,
   type RecordActions,
-  RemoteSelect,
   type SearchField,
 } from '../../kit';
 import { orDash } from '../../kit/format';
@@ -80,32 +80,8 @@ function WaybillRowLinks({ row, actions }: { row: Waybill; actions: RecordAction
 
 const searchFields: SearchField[] = [
   { name: 'billNo', label: t.billNo, placeholder: t.billNoPlaceholder, width: 170 },
-  {
-    name: 'customerId',
-    label: t.customer,
-    type: 'custom',
-    control: (
-      <RemoteSelect
-        fetchOptions={(pageNum, pageSize, keyword) => fetchCustomerOptions(pageNum, pageSize, keyword)}
-        toOption={(c) => ({ value: c.id, label: c.customerName })}
-        placeholder={t.customerPlaceholder}
-        style={{ width: 200 }}
-      />
-    ),
-  },
-  {
-    name: 'lineId',
-    label: t.line,
-    type: 'custom',
-    control: (
-      <RemoteSelect
-        fetchOptions={(_pageNum, _pageSize, keyword) => fetchLineOptions(keyword)}
-        toOption={(l) => ({ value: l.id, label: l.value })}
-        placeholder={t.linePlaceholder}
-        style={{ width: 200 }}
-      />
-    ),
-  },
+  customerSearchField(t.customer, t.customerPlaceholder),
+  lineSearchField(t.line, t.linePlaceholder),
   {
     name: 'status',
     label: t.status,
