@@ -1,4 +1,10 @@
-import { LINE_RECORD, NOT_MAP_CALCULATED, recordWriteCodes, type StationRow } from '@fleet/domain';
+import {
+  LINE_RECORD,
+  NOT_MAP_CALCULATED,
+  recordWriteCodes,
+  type StationRow,
+  WAYBILL_RECORD,
+} from '@fleet/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -169,7 +175,8 @@ export function registerLineRoutes(app: FastifyInstance, ctx: AppContext): void 
       summary: wholeMerchant
         ? '线路详情（运单等引用线路时使用：本人管辖及上级车队的线路）'
         : '线路详情（含站点表 stationList 与 path）',
-      access: LINE_READ_CODES,
+      // a waybill's form shows the stations of the line it picked
+      access: wholeMerchant ? [...LINE_READ_CODES, ...recordWriteCodes(WAYBILL_RECORD)] : LINE_READ_CODES,
       labels: LINE_LABELS,
       query: z.object({ id: idField('线路不正确') }),
       handler: async ({ auth, query }) => {

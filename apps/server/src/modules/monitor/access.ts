@@ -31,7 +31,10 @@ export const TERMINAL_STATUS_CODES = [...MAP_MONITOR_CODES, 'car050102', 'car050
 export const VEHICLE_LOOKUP_CODES: readonly string[] = [
   ...new Set([
     ...MAP_MONITOR_CODES,
-    ...['car05', 'car06', 'car07', 'car08', 'car10', 'car0901'].flatMap((code) => [...menuCodesUnder(code)]),
+    // car11 and tc01: the waybill forms pick their truck
+    ...['car05', 'car06', 'car07', 'car08', 'car10', 'car0901', 'car11', 'tc01'].flatMap((code) => [
+      ...menuCodesUnder(code),
+    ]),
   ]),
 ];
 

@@ -1,4 +1,11 @@
-import { normalizePlate, PICK_LIST_PAGE_SIZE, TRUCK_RECORD, TRUCK_TYPES } from '@fleet/domain';
+import {
+  normalizePlate,
+  PICK_LIST_PAGE_SIZE,
+  recordWriteCodes,
+  TRUCK_RECORD,
+  TRUCK_TYPES,
+  WAYBILL_RECORD,
+} from '@fleet/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
@@ -162,7 +169,8 @@ export function registerTruckRoutes(app: FastifyInstance, ctx: AppContext, def: 
     method: 'GET',
     url: '/v2/web/base/info/:id',
     summary: '车辆详情（含终端、司机、在线状态与最后上报时间）',
-    access: TRUCK_CODES,
+    // a waybill's form reads the driver of the truck it picked
+    access: [...TRUCK_CODES, ...recordWriteCodes(WAYBILL_RECORD)],
     params: z.object({ id: idField('车辆不正确') }),
     handler: ({ auth, params }) => readTruck(auth, { id: params.id }),
   });
