@@ -47,6 +47,7 @@ import { registerRoleRoutes } from './modules/roles/roles.routes';
 import { stationRecord } from './modules/stations/stations.record';
 import { registerTeamRoutes } from './modules/teams/teams.routes';
 import { terminalRecord } from './modules/terminals/terminals.record';
+import { transportOrderRecord } from './modules/transport-orders/transport-orders.record';
 import { transportPriceRecord } from './modules/transport-prices/transport-prices.record';
 import { truckRecord } from './modules/trucks/trucks.record';
 import { registerSystemUserRoutes } from './modules/users/system-users.routes';
@@ -111,6 +112,7 @@ const FEATURES = [
   (api: FastifyInstance, ctx: AppContext) => registerRecord(api, ctx, addressRecord),
   (api: FastifyInstance, ctx: AppContext) => registerRecord(api, ctx, feeTypeRecord),
   (api: FastifyInstance, ctx: AppContext) => registerRecord(api, ctx, transportPriceRecord),
+  (api: FastifyInstance, ctx: AppContext) => registerRecord(api, ctx, transportOrderRecord),
   (api: FastifyInstance, ctx: AppContext) => registerRecord(api, ctx, waybillScanCodeRecord),
   registerScanWaybillPublicRoutes,
   registerMarkAddressRoutes,

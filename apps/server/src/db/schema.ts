@@ -27,11 +27,13 @@ import type { LineStationTable, LineTable } from '../modules/lines/lines.table';
 import type { MerchantTable } from '../modules/merchants/merchants.table';
 import type { AlarmSubscriptionTable, MessageTable } from '../modules/messages/messages.table';
 import type { OperateLogTable } from '../modules/operate-log/operate-log.table';
+import type { PlanStationTable, PlanTable } from '../modules/plans/plans.table';
 import type { PushTable } from '../modules/push/push.table';
 import type { RoleMenuTable, RoleTable, UserRoleTable } from '../modules/roles/roles.table';
 import type { StationTable } from '../modules/stations/stations.table';
 import type { TeamTable } from '../modules/teams/teams.table';
 import type { TerminalSettingTable, TerminalTable } from '../modules/terminals/terminals.table';
+import type { TransportOrderTable } from '../modules/transport-orders/transport-orders.table';
 import type { TransportPriceTable } from '../modules/transport-prices/transport-prices.table';
 import type { TruckTable } from '../modules/trucks/trucks.table';
 import type {
@@ -99,6 +101,9 @@ export interface Database {
   line: LineTable;
   line_station: LineStationTable;
   transport_price: TransportPriceTable;
+  transport_order: TransportOrderTable;
+  plan: PlanTable;
+  plan_station: PlanStationTable;
   waybill: WaybillTable;
   waybill_flow: WaybillFlowTable;
   waybill_exception: WaybillExceptionTable;

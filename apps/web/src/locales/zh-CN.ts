@@ -12,6 +12,7 @@ import { zhCNPush } from './zh-CN.push';
 import { shellTexts } from './zh-CN.shell';
 import { zhCNStations } from './zh-CN.stations';
 import { zhCNSystem } from './zh-CN.system';
+import { zhCNTransportOrders } from './zh-CN.transport-orders';
 import { zhCNTransportPrices } from './zh-CN.transport-prices';
 import { zhCNTrucks } from './zh-CN.trucks';
 import { zhCNWaybillScanCodes } from './zh-CN.waybill-scan-codes';
@@ -34,6 +35,7 @@ export const zhCN = {
   ...zhCNAddresses,
   ...zhCNFeeTypes,
   ...zhCNTransportPrices,
+  ...zhCNTransportOrders,
   ...zhCNWaybills,
   ...zhCNWaybillScanCodes,
   app: {

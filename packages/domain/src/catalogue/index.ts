@@ -12,6 +12,7 @@ export * from './fee-types';
 export * from './fuel-types';
 export * from './master-data';
 export * from './operate-log-pages';
+export * from './plans';
 export * from './speed-bands';
 export * from './transport-prices';
 export * from './truck-types';

@@ -22,6 +22,8 @@ export const OPERATE_LOG_PAGES = {
   fenceSet: 17,
   driverRegistration: 18,
   waybillScanCode: 19,
+  transportOrder: 20,
+  plan: 21,
 } as const;
 
 export type OperateLogPage = (typeof OPERATE_LOG_PAGES)[keyof typeof OPERATE_LOG_PAGES];

@@ -5,6 +5,7 @@ import { FEE_TYPE_RECORD } from './fee-type';
 import { LINE_RECORD } from './line';
 import { STATION_RECORD } from './station';
 import { TERMINAL_RECORD } from './terminal';
+import { TRANSPORT_ORDER_RECORD } from './transport-order';
 import { TRANSPORT_PRICE_RECORD } from './transport-price';
 import { TRUCK_RECORD } from './truck';
 import { WAYBILL_RECORD } from './waybill';
@@ -17,6 +18,7 @@ export * from './fee-type';
 export * from './line';
 export * from './station';
 export * from './terminal';
+export * from './transport-order';
 export * from './transport-price';
 export * from './truck';
 export {
@@ -44,6 +46,7 @@ export const RECORD_TYPES = {
   terminal: TERMINAL_RECORD,
   feeType: FEE_TYPE_RECORD,
   transportPrice: TRANSPORT_PRICE_RECORD,
+  transportOrder: TRANSPORT_ORDER_RECORD,
   waybill: WAYBILL_RECORD,
   waybillScanCode: WAYBILL_SCAN_CODE_RECORD,
 } as const;

@@ -19,6 +19,7 @@ import * as m0020 from './0020_fee_types';
 import * as m0021 from './0021_transport_prices';
 import * as m0022 from './0022_waybills';
 import * as m0023 from './0023_waybill_scan_sessions';
+import * as m0025 from './0025_transport_orders_plans';
 
 /** Every migration in order; names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0021_transport_prices': m0021,
   '0022_waybills': m0022,
   '0023_waybill_scan_sessions': m0023,
+  '0025_transport_orders_plans': m0025,
 };

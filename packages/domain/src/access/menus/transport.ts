@@ -147,6 +147,13 @@ const beforeDeparture: MenuNode = {
           hidden: true,
           noCache: true,
         },
+        {
+          path: '/transport/order',
+          title: '运输订单',
+          code: 'car050202',
+          page: 'transport-orders/TransportOrdersPage',
+          hidden: true,
+        },
       ],
     },
     { path: '/car-dispatch/vehicle-schedule', title: '车辆排班计划', code: 'car050203' },
