@@ -29,6 +29,8 @@ export { type SearchField, SearchForm } from './list/SearchForm';
 export { OperationLogDialog, type OperationLogDialogProps } from './log/OperationLogDialog';
 export { AreaTreeSelect, type AreaTreeSelectProps } from './pickers/AreaTreeSelect';
 export {
+  CustomerLineItems,
+  type CustomerLineTexts,
   CustomerSelect,
   customerSearchField,
   LineSelect,

@@ -1,6 +1,6 @@
 import { isMoney, MONEY_MESSAGE, PRICE_TYPES, PRICE_UNITS, SETTLE_WEIGHTS } from '@fleet/domain';
 import { Col, DatePicker, Form, Input, InputNumber, Radio, Row, Select } from 'antd';
-import { CustomerSelect, LineSelect, type RecordFormProps, TeamTreeSelect } from '../../kit';
+import { CustomerLineItems, type RecordFormProps, TeamTreeSelect } from '../../kit';
 import { checkRule, maxRule } from '../../kit/formRules';
 import { texts } from '../../locales';
 import type { TransportPrice, TransportPriceFields } from './transportPrice.record';
@@ -20,26 +20,7 @@ export function TransportPriceFormItems({
   const priceType = Form.useWatch('priceType', form) ?? 1;
   return (
     <Row gutter={16}>
-      <Col {...span}>
-        <Form.Item
-          name="customerId"
-          label={t.customer}
-          rules={[{ required: true, message: t.required.customer }]}
-        >
-          <CustomerSelect
-            selected={row ? { value: row.customerId, label: row.customerName } : undefined}
-            placeholder={t.customerPlaceholder}
-          />
-        </Form.Item>
-      </Col>
-      <Col {...span}>
-        <Form.Item name="lineId" label={t.line} rules={[{ required: true, message: t.required.line }]}>
-          <LineSelect
-            selected={row ? { value: row.lineId, label: row.lineName } : undefined}
-            placeholder={t.linePlaceholder}
-          />
-        </Form.Item>
-      </Col>
+      <CustomerLineItems labels={t} row={row} span={span} />
       <Col {...span}>
         <Form.Item name="cargo" label={t.cargo} rules={[maxRule(30)]}>
           <Input maxLength={30} placeholder={t.cargoPlaceholder} />

@@ -1,5 +1,5 @@
 import { Col, Form, Input, Row } from 'antd';
-import { CustomerSelect, LineSelect, type RecordFormProps, TeamTreeSelect } from '../../kit';
+import { CustomerLineItems, type RecordFormProps, TeamTreeSelect } from '../../kit';
 import { maxRule } from '../../kit/formRules';
 import { texts } from '../../locales';
 import type { ScanCode, ScanCodeFields } from './scanCode.record';
@@ -11,26 +11,7 @@ const span = { xs: 24, sm: 12 };
 export function ScanCodeFormItems({ row }: RecordFormProps<ScanCodeFields, ScanCode>) {
   return (
     <Row gutter={16}>
-      <Col {...span}>
-        <Form.Item
-          name="customerId"
-          label={t.customer}
-          rules={[{ required: true, message: t.required.customer }]}
-        >
-          <CustomerSelect
-            selected={row ? { value: row.customerId, label: row.customerName } : undefined}
-            placeholder={t.customerPlaceholder}
-          />
-        </Form.Item>
-      </Col>
-      <Col {...span}>
-        <Form.Item name="lineId" label={t.line} rules={[{ required: true, message: t.required.line }]}>
-          <LineSelect
-            selected={row ? { value: row.lineId, label: row.lineName } : undefined}
-            placeholder={t.linePlaceholder}
-          />
-        </Form.Item>
-      </Col>
+      <CustomerLineItems labels={t} row={row} span={span} />
       <Col {...span}>
         <Form.Item name="cargo" label={t.cargo} rules={[maxRule(30)]}>
           <Input maxLength={30} placeholder={t.cargoPlaceholder} />

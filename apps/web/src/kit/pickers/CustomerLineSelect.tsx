@@ -1,3 +1,4 @@
+import { Col, type ColProps, Form } from 'antd';
 import type { CSSProperties } from 'react';
 import {
   type CustomerOption,
@@ -70,3 +71,55 @@ export const lineSearchField = (label: string, placeholder?: string): SearchFiel
   type: 'custom',
   control: <LineSelect placeholder={placeholder} allowClear style={{ width: 200 }} />,
 });
+
+/** The texts `CustomerLineItems` shows (a feature's locale texts satisfy them as they are). */
+export interface CustomerLineTexts {
+  customer: string;
+  line: string;
+  customerPlaceholder: string;
+  linePlaceholder: string;
+  required: { customer: string; line: string };
+}
+
+/**
+ * The required 客户 and 线路 items of a form on a customer and a line (transport prices, scan codes,
+ * orders), each a column of `span`, showing the saved row's names before their lists are asked.
+ */
+export function CustomerLineItems({
+  labels,
+  row,
+  span,
+}: {
+  labels: CustomerLineTexts;
+  row?: { customerId: number; customerName: string; lineId: number; lineName: string };
+  span: ColProps;
+}) {
+  return (
+    <>
+      <Col {...span}>
+        <Form.Item
+          name="customerId"
+          label={labels.customer}
+          rules={[{ required: true, message: labels.required.customer }]}
+        >
+          <CustomerSelect
+            selected={row ? { value: row.customerId, label: row.customerName } : undefined}
+            placeholder={labels.customerPlaceholder}
+          />
+        </Form.Item>
+      </Col>
+      <Col {...span}>
+        <Form.Item
+          name="lineId"
+          label={labels.line}
+          rules={[{ required: true, message: labels.required.line }]}
+        >
+          <LineSelect
+            selected={row ? { value: row.lineId, label: row.lineName } : undefined}
+            placeholder={labels.linePlaceholder}
+          />
+        </Form.Item>
+      </Col>
+    </>
+  );
+}
