@@ -1,10 +1,14 @@
-import { App, Form, Input, Modal } from 'antd';
-import { useState } from 'react';
+import { Form, Input } from 'antd';
 import { cancelWaybill } from '../../api/waybills';
+import { FormDialog } from '../../kit';
 import { maxRule, requiredRule } from '../../kit/formRules';
 import { texts } from '../../locales';
 
 const t = texts.waybills;
+
+interface CancelValues {
+  reason: string;
+}
 
 export interface CancelDialogProps {
   /** The waybill to cancel; the dialog is shown while there is one. */
@@ -15,51 +19,31 @@ export interface CancelDialogProps {
 
 /** 取消运单: the reason is required; a refusal (e.g. already completed) shows the server's message. */
 export function CancelDialog({ waybill, onClose, onCancelled }: CancelDialogProps) {
-  const { message } = App.useApp();
-  const [form] = Form.useForm<{ reason: string }>();
-  const [saving, setSaving] = useState(false);
-  const submit = async () => {
-    if (!waybill) return;
-    let reason: string;
-    try {
-      ({ reason } = await form.validateFields());
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
-      const answer = await cancelWaybill(waybill.id, reason.trim());
-      if (answer.code === 200) {
-        void message.success(t.cancelDialog.done);
-        onCancelled();
-        onClose();
-      } else if (answer.msg) void message.error(answer.msg);
-    } catch {
-      // the request client has shown why
-    } finally {
-      setSaving(false);
-    }
-  };
+  const [form] = Form.useForm<CancelValues>();
   return (
-    <Modal
+    <FormDialog<CancelValues>
       open={waybill !== undefined}
+      status="edit"
+      form={form}
       title={waybill ? t.cancelDialog.title(waybill.billNo) : ''}
-      destroyOnHidden
-      okButtonProps={{ danger: true, loading: saving }}
-      okText={texts.kit.common.ok}
-      cancelText={texts.kit.common.cancel}
-      onOk={() => void submit()}
-      onCancel={onClose}
+      name="cancelWaybill"
+      layout="vertical"
+      width={520}
+      okDanger
+      successMessage={t.cancelDialog.done}
+      onSubmit={({ reason }) =>
+        waybill ? cancelWaybill(waybill.id, reason.trim()) : Promise.reject(new Error('no waybill'))
+      }
+      onSaved={() => onCancelled()}
+      onClose={onClose}
     >
-      <Form form={form} layout="vertical" preserve={false} name="cancelWaybill">
-        <Form.Item
-          name="reason"
-          label={t.cancelDialog.reason}
-          rules={[requiredRule(t.required.reason), maxRule(200)]}
-        >
-          <Input.TextArea rows={3} maxLength={200} placeholder={t.cancelDialog.reasonPlaceholder} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item
+        name="reason"
+        label={t.cancelDialog.reason}
+        rules={[requiredRule(t.required.reason), maxRule(200)]}
+      >
+        <Input.TextArea rows={3} maxLength={200} placeholder={t.cancelDialog.reasonPlaceholder} />
+      </Form.Item>
+    </FormDialog>
   );
 }

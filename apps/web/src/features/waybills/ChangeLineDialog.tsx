@@ -1,11 +1,15 @@
-import { App, Form, Input, Modal } from 'antd';
-import { useState } from 'react';
+import { Form, Input } from 'antd';
 import { changeWaybillLine, type Waybill } from '../../api/waybills';
-import { LineSelect } from '../../kit';
+import { FormDialog, LineSelect } from '../../kit';
 import { maxRule, requiredRule } from '../../kit/formRules';
 import { texts } from '../../locales';
 
 const t = texts.waybills;
+
+interface ChangeLineValues {
+  lineId: number;
+  reason: string;
+}
 
 export interface ChangeLineDialogProps {
   open: boolean;
@@ -16,60 +20,30 @@ export interface ChangeLineDialogProps {
 
 /** 变更线路: a new line and the reason; the server takes the new line's stations (and prices it again before loading). */
 export function ChangeLineDialog({ open, waybill, onClose, onChanged }: ChangeLineDialogProps) {
-  const { message } = App.useApp();
-  const [form] = Form.useForm<{ lineId: number; reason: string }>();
-  const [saving, setSaving] = useState(false);
-  const submit = async () => {
-    let v: { lineId: number; reason: string };
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
-      const answer = await changeWaybillLine(waybill.id, v.lineId, v.reason.trim());
-      if (answer.code === 200) {
-        void message.success(t.form.lineChanged);
-        onChanged();
-        onClose();
-      } else if (answer.msg) void message.error(answer.msg);
-    } catch {
-      // the request client has shown why
-    } finally {
-      setSaving(false);
-    }
-  };
+  const [form] = Form.useForm<ChangeLineValues>();
   return (
-    <Modal
+    <FormDialog<ChangeLineValues, Waybill>
       open={open}
+      status="edit"
+      form={form}
       title={`${t.form.changeLineTitle} ${waybill.billNo}`}
-      destroyOnHidden
-      okButtonProps={{ loading: saving }}
-      okText={texts.kit.common.ok}
-      cancelText={texts.kit.common.cancel}
-      onOk={() => void submit()}
-      onCancel={onClose}
+      name="changeLine"
+      layout="vertical"
+      width={520}
+      successMessage={t.form.lineChanged}
+      onSubmit={(v) => changeWaybillLine(waybill.id, v.lineId, v.reason.trim())}
+      onSaved={() => onChanged()}
+      onClose={onClose}
     >
-      <Form form={form} layout="vertical" preserve={false} name="changeLine">
-        <Form.Item label={t.line}>
-          <Input value={waybill.lineName} disabled />
-        </Form.Item>
-        <Form.Item
-          name="lineId"
-          label={t.form.newLine}
-          rules={[{ required: true, message: t.required.line }]}
-        >
-          <LineSelect placeholder={t.linePlaceholder} />
-        </Form.Item>
-        <Form.Item
-          name="reason"
-          label={t.form.reason}
-          rules={[requiredRule(t.required.reason), maxRule(200)]}
-        >
-          <Input.TextArea rows={3} maxLength={200} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item label={t.line}>
+        <Input value={waybill.lineName} disabled />
+      </Form.Item>
+      <Form.Item name="lineId" label={t.form.newLine} rules={[{ required: true, message: t.required.line }]}>
+        <LineSelect placeholder={t.linePlaceholder} />
+      </Form.Item>
+      <Form.Item name="reason" label={t.form.reason} rules={[requiredRule(t.required.reason), maxRule(200)]}>
+        <Input.TextArea rows={3} maxLength={200} />
+      </Form.Item>
+    </FormDialog>
   );
 }

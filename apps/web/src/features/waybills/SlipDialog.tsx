@@ -1,8 +1,8 @@
 import { enumLabel, POUND_KINDS } from '@fleet/domain';
-import { App, Col, Form, Modal, Row } from 'antd';
-import { useRef, useState } from 'react';
+import { Col, Form, Row } from 'antd';
+import { useRef } from 'react';
 import { addPound, type Waybill } from '../../api/waybills';
-import { ImageUploader, type ImageUploaderHandle, pendingUploadMessage } from '../../kit';
+import { FormDialog, ImageUploader, type ImageUploaderHandle, pendingUploadMessage } from '../../kit';
 import { texts } from '../../locales';
 import { kgOf, SlipFields, timeText, timeValue, tonsOf } from './waybillParts';
 
@@ -29,91 +29,60 @@ export interface SlipDialogProps {
  * slip photos by the invoice image rules (PNG/JPEG under 20 MB); saving waits for the uploads.
  */
 export function SlipDialog({ waybill, kind, onClose, onSaved }: SlipDialogProps) {
-  const { message } = App.useApp();
   const [form] = Form.useForm<SlipValues>();
   const uploader = useRef<ImageUploaderHandle>(null);
-  const [saving, setSaving] = useState(false);
   const loading = kind === 1;
-  const submit = async () => {
-    let v: SlipValues;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
-    const blocked = pendingUploadMessage(uploader.current);
-    if (blocked) {
-      void message.warning(blocked);
-      return;
-    }
-    setSaving(true);
-    try {
-      const answer = await addPound({
-        waybillId: waybill.id,
-        kind: kind as number,
-        grossKg: kgOf(v.gross) as number,
-        tareKg: kgOf(v.tare) as number,
-        weighTime: timeText(v.time) as string,
-        photos: v.photos ?? '',
-      });
-      if (answer.code === 200) {
-        void message.success(t.detailPage.slipSaved);
-        onSaved(answer.data);
-        onClose();
-      } else if (answer.msg) void message.error(answer.msg);
-    } catch {
-      // the request client has shown why
-    } finally {
-      setSaving(false);
-    }
-  };
   return (
-    <Modal
+    <FormDialog<SlipValues, Waybill>
       open={kind !== undefined}
+      status="edit"
+      form={form}
       title={s.title(enumLabel(POUND_KINDS, kind, ''))}
+      name="slip"
+      layout="vertical"
       width={720}
-      destroyOnHidden
-      mask={{ closable: false }}
-      okButtonProps={{ loading: saving }}
-      okText={texts.kit.common.ok}
-      cancelText={texts.kit.common.cancel}
-      onOk={() => void submit()}
-      onCancel={onClose}
+      initialValues={
+        loading
+          ? {
+              gross: tonsOf(waybill.loadingGrossKg),
+              tare: tonsOf(waybill.loadingTareKg),
+              time: timeValue(waybill.loadingWeighTime),
+              photos: waybill.loadingPhotos,
+            }
+          : {
+              gross: tonsOf(waybill.unloadingGrossKg),
+              tare: tonsOf(waybill.unloadingTareKg),
+              time: timeValue(waybill.unloadingWeighTime),
+              photos: waybill.unloadingPhotos,
+            }
+      }
+      successMessage={t.detailPage.slipSaved}
+      beforeSubmit={() => pendingUploadMessage(uploader.current)}
+      onSubmit={(v) =>
+        addPound({
+          waybillId: waybill.id,
+          kind: kind as number,
+          grossKg: kgOf(v.gross) as number,
+          tareKg: kgOf(v.tare) as number,
+          weighTime: timeText(v.time) as string,
+          photos: v.photos ?? '',
+        })
+      }
+      onSaved={onSaved}
+      onClose={onClose}
     >
-      <Form<SlipValues>
-        form={form}
-        name="slip"
-        layout="vertical"
-        preserve={false}
-        initialValues={
-          loading
-            ? {
-                gross: tonsOf(waybill.loadingGrossKg),
-                tare: tonsOf(waybill.loadingTareKg),
-                time: timeValue(waybill.loadingWeighTime),
-                photos: waybill.loadingPhotos,
-              }
-            : {
-                gross: tonsOf(waybill.unloadingGrossKg),
-                tare: tonsOf(waybill.unloadingTareKg),
-                time: timeValue(waybill.unloadingWeighTime),
-                photos: waybill.unloadingPhotos,
-              }
-        }
-      >
-        <Row gutter={16}>
-          <SlipFields
-            form={form}
-            names={{ gross: 'gross', tare: 'tare', time: 'time' }}
-            labels={{ gross: s.gross, tare: s.tare, net: s.net, time: s.weighTime }}
-          />
-          <Col span={24}>
-            <Form.Item name="photos" label={s.photos}>
-              <ImageUploader ref={uploader} valueFormat="string" invoice={{ noun: '磅单图片' }} />
-            </Form.Item>
-          </Col>
-        </Row>
-      </Form>
-    </Modal>
+      <Row gutter={16}>
+        <SlipFields
+          form={form}
+          names={{ gross: 'gross', tare: 'tare', time: 'time' }}
+          labels={{ gross: s.gross, tare: s.tare, net: s.net, time: s.weighTime }}
+        />
+        <Col span={24}>
+          <Form.Item name="photos" label={s.photos}>
+            <ImageUploader ref={uploader} valueFormat="string" invoice={{ noun: '磅单图片' }} />
+          </Form.Item>
+        </Col>
+      </Row>
+    </FormDialog>
   );
 }

@@ -7,7 +7,7 @@ import { assertDialogStatus, type DialogStatus, dialogTitle, submitNotice } from
 
 const t = texts.kit;
 
-export interface FormDialogProps<Values extends object> {
+export interface FormDialogProps<Values extends object, Result = unknown> {
   open: boolean;
   /** add, edit or preview; any other status throws an Error. */
   status: DialogStatus;
@@ -20,16 +20,24 @@ export interface FormDialogProps<Values extends object> {
   initialValues?: Partial<Values>;
   /**
    * Saves the validated values and answers with the call's envelope (or throws, after the request
-   * client showed why). Code 200 notifies 创建成功 / 更新成功 for 2 s; another code shows its message.
+   * client showed why). Code 200 notifies `successMessage` for 2 s; another code shows its message.
    */
-  onSubmit: (values: Values) => Promise<Envelope<unknown>>;
+  onSubmit: (values: Values) => Promise<Envelope<Result>>;
   /** A last check before submitting, e.g. uploads still running; its message blocks the submit. */
   beforeSubmit?: () => string | null;
-  /** After a successful submit, before the dialog closes. */
-  onSaved?: () => void;
+  /** The notice after a successful submit; 创建成功 (add) / 更新成功 (edit) by default. */
+  successMessage?: string;
+  /** After a successful submit, with the answer's data, before the dialog closes. */
+  onSaved?: (data: Result) => void;
   onClose: () => void;
   /** 753 px by default. */
   width?: number;
+  /** The form's name (its fields' ids start with it); `dialog` by default. */
+  name?: string;
+  /** Labels beside the inputs (100 px wide) by default, or above them. */
+  layout?: 'horizontal' | 'vertical';
+  /** A red OK button, for an action that cannot be undone (e.g. cancelling). */
+  okDanger?: boolean;
   children: ReactNode;
 }
 
@@ -37,7 +45,7 @@ export interface FormDialogProps<Values extends object> {
  * The generic form dialog (spec core sections 3, 4 and 8): add, edit or preview (inputs disabled,
  * only 关闭); validates, submits and tells the outcome.
  */
-export function FormDialog<Values extends object>({
+export function FormDialog<Values extends object, Result = unknown>({
   open,
   status,
   form,
@@ -46,11 +54,15 @@ export function FormDialog<Values extends object>({
   initialValues,
   onSubmit,
   beforeSubmit,
+  successMessage,
   onSaved,
   onClose,
   width = DEFAULT_DIALOG_WIDTH,
+  name = 'dialog',
+  layout = 'horizontal',
+  okDanger = false,
   children,
-}: FormDialogProps<Values>) {
+}: FormDialogProps<Values, Result>) {
   assertDialogStatus(status);
   const { message } = App.useApp();
   const [submitting, setSubmitting] = useState(false);
@@ -72,8 +84,8 @@ export function FormDialog<Values extends object>({
     try {
       const answer = await onSubmit(values);
       if (answer.code === 200) {
-        void message.success(submitNotice(status), FORM_NOTIFY_DURATION_MS / 1000);
-        onSaved?.();
+        void message.success(successMessage ?? submitNotice(status), FORM_NOTIFY_DURATION_MS / 1000);
+        onSaved?.(answer.data);
         onClose();
       } else if (answer.msg) {
         void message.error(answer.msg, TOAST_DURATION_MS / 1000);
@@ -104,7 +116,13 @@ export function FormDialog<Values extends object>({
               <Button key="cancel" onClick={onClose}>
                 {t.common.cancel}
               </Button>,
-              <Button key="ok" type="primary" loading={submitting} onClick={() => void submit()}>
+              <Button
+                key="ok"
+                type="primary"
+                danger={okDanger}
+                loading={submitting}
+                onClick={() => void submit()}
+              >
                 {t.common.ok}
               </Button>,
             ]
@@ -112,10 +130,10 @@ export function FormDialog<Values extends object>({
     >
       <Form<Values>
         form={form}
-        name="dialog"
+        name={name}
         initialValues={initialValues}
-        layout="horizontal"
-        labelCol={{ flex: '100px' }}
+        layout={layout}
+        labelCol={layout === 'horizontal' ? { flex: '100px' } : undefined}
         disabled={preview}
         preserve={false}
       >
