@@ -54,6 +54,7 @@ import { registerSystemUserRoutes } from './modules/users/system-users.routes';
 import { registerUserRoutes } from './modules/users/users.routes';
 import { registerScanWaybillPublicRoutes } from './modules/waybill-scan-codes/scan-waybill.public';
 import { waybillScanCodeRecord } from './modules/waybill-scan-codes/waybill-scan-codes.record';
+import { waybillRecord } from './modules/waybills/waybills.record';
 import { type EventBus, inProcessBus, postgresBus } from './realtime/bus';
 import { registerMessageSocket } from './realtime/message-socket';
 import { registerRecord } from './records/register';
@@ -113,6 +114,7 @@ const FEATURES = [
   (api: FastifyInstance, ctx: AppContext) => registerRecord(api, ctx, feeTypeRecord),
   (api: FastifyInstance, ctx: AppContext) => registerRecord(api, ctx, transportPriceRecord),
   (api: FastifyInstance, ctx: AppContext) => registerRecord(api, ctx, transportOrderRecord),
+  (api: FastifyInstance, ctx: AppContext) => registerRecord(api, ctx, waybillRecord),
   (api: FastifyInstance, ctx: AppContext) => registerRecord(api, ctx, waybillScanCodeRecord),
   registerScanWaybillPublicRoutes,
   registerMarkAddressRoutes,

@@ -95,6 +95,33 @@ export const WAYBILL_EXCEPTION_TYPES = [
   { value: 9, label: '其他' },
 ] as const satisfies readonly EnumOption[];
 
+export function waybillExceptionTypeName(value: number | string | null | undefined): string {
+  return enumLabel(WAYBILL_EXCEPTION_TYPES, value);
+}
+
+/**
+ * Where a waybill fee (运单费用) stands: added to be approved, approved, rejected, paid. The fee
+ * approval and payment come with a later module; a fee added on the waybill stays 待审核 (1).
+ */
+export const WAYBILL_FEE_STATES = [
+  { value: 1, label: '待审核' },
+  { value: 2, label: '已审核' },
+  { value: 3, label: '已驳回' },
+  { value: 4, label: '已支付' },
+] as const satisfies readonly EnumOption[];
+
+export function waybillFeeStateName(value: number | string | null | undefined): string {
+  return enumLabel(WAYBILL_FEE_STATES, value);
+}
+
+/** The freight's fee type (built in): computed from the price in force, never added by hand. */
+export const FREIGHT_FEE_NAME = '运费';
+
+/** A waybill's state as lists show it: 已取消 when cancelled, else the state's name ('-' for others). */
+export function waybillStatusText(status: number | null | undefined, cancelled: number | boolean): string {
+  return cancelled === true || cancelled === 1 ? WAYBILL_CANCELLED_NAME : waybillStateName(status);
+}
+
 /** A weighbridge slip (磅单): loading (装车) or unloading (卸车). */
 export const POUND_KINDS = [
   { value: 1, label: '装车磅单' },

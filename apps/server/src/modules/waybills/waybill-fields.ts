@@ -113,3 +113,29 @@ export const amountFenField = (required: string) =>
 /** An optional id ('' and null are none). */
 export const optionalId = (message: string) =>
   z.preprocess(emptyIsMissing, z.coerce.number({ error: message }).int(message).positive(message).optional());
+
+export const BILL_NO_MESSAGE = '运单号格式应为YD+日期+序号，请使用系统生成的运单号';
+
+/** A bill number as `billNo` gives it (YD + YYYYMMDD + 4 or more digits); '' and nothing are none. */
+export const billNoField = z.preprocess(
+  (value) => emptyIsMissing(value),
+  z
+    .string({ error: BILL_NO_MESSAGE })
+    .transform((text) => text.toUpperCase())
+    .refine((text) => /^YD\d{12,14}$/.test(text), BILL_NO_MESSAGE)
+    .optional(),
+);
+
+/** A time 'YYYY-MM-DD HH:mm:ss' (Shanghai) as epoch ms, or undefined when not given. */
+export const optionalTime = z.preprocess(
+  (value) => emptyIsMissing(value),
+  z
+    .string({ error: DATE_TIME_MESSAGE })
+    .transform((text, ctx) => {
+      const date = parseDateTime(text);
+      if (date) return date.getTime();
+      ctx.addIssue({ code: 'custom', message: DATE_TIME_MESSAGE });
+      return z.NEVER;
+    })
+    .optional(),
+) as unknown as z.ZodType<number | undefined, unknown>;
