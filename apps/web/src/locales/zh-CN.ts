@@ -8,6 +8,7 @@ import { zhCNFeeTypes } from './zh-CN.fee-types';
 import { zhCNFileTasks } from './zh-CN.file-tasks';
 import { zhCNKit } from './zh-CN.kit';
 import { zhCNMonitor } from './zh-CN.monitor';
+import { zhCNPlans } from './zh-CN.plans';
 import { zhCNPush } from './zh-CN.push';
 import { shellTexts } from './zh-CN.shell';
 import { zhCNStations } from './zh-CN.stations';
@@ -36,6 +37,7 @@ export const zhCN = {
   ...zhCNFeeTypes,
   ...zhCNTransportPrices,
   ...zhCNTransportOrders,
+  ...zhCNPlans,
   ...zhCNWaybills,
   ...zhCNWaybillScanCodes,
   app: {

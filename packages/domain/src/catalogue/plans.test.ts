@@ -68,3 +68,17 @@ describe('order quantities', () => {
     expect(trimTons(0)).toBe('0');
   });
 });
+
+describe('planned station times', () => {
+  it("adds each row's running time to the departure before it", async () => {
+    const { plannedStationTimes } = await import('./plans');
+    const start = Date.UTC(2026, 10, 20, 0, 0, 0);
+    expect(
+      plannedStationTimes(start, [
+        { runningHours: 0, runningMins: 0 },
+        { runningHours: 1, runningMins: 30 },
+        { runningHours: 2, runningMins: 5 },
+      ]).map((r) => (r.arriveAt - start) / 60_000),
+    ).toEqual([0, 90, 215]);
+  });
+});

@@ -133,3 +133,25 @@ export function trimTons(kg: number): string {
     .replace(/0+$/, '');
   return `${kg < 0 ? '-' : ''}${whole}${rest ? `.${rest}` : ''}`;
 }
+
+/** A line's station row as the plan form takes it: the running time from the previous row. */
+export interface RunningRow {
+  runningHours: number;
+  runningMins: number;
+}
+
+/**
+ * The planned arrival and departure (epoch ms) at each row of a line for a departure at `departAt`:
+ * the first row is left at `departAt`, each next one is reached after its running time and left at
+ * once (the dispatcher adds stops by editing the times).
+ */
+export function plannedStationTimes(
+  departAt: number,
+  rows: readonly RunningRow[],
+): { arriveAt: number; departAt: number }[] {
+  let at = departAt;
+  return rows.map((row, i) => {
+    if (i > 0) at += ((row.runningHours || 0) * 60 + (row.runningMins || 0)) * 60_000;
+    return { arriveAt: at, departAt: at };
+  });
+}

@@ -3,6 +3,7 @@ import { CUSTOMER_RECORD } from './customer';
 import { DRIVER_RECORD } from './driver';
 import { FEE_TYPE_RECORD } from './fee-type';
 import { LINE_RECORD } from './line';
+import { PLAN_RECORD } from './plan';
 import { STATION_RECORD } from './station';
 import { TERMINAL_RECORD } from './terminal';
 import { TRANSPORT_ORDER_RECORD } from './transport-order';
@@ -16,6 +17,7 @@ export * from './customer';
 export * from './driver';
 export * from './fee-type';
 export * from './line';
+export * from './plan';
 export * from './station';
 export * from './terminal';
 export * from './transport-order';
@@ -47,6 +49,7 @@ export const RECORD_TYPES = {
   feeType: FEE_TYPE_RECORD,
   transportPrice: TRANSPORT_PRICE_RECORD,
   transportOrder: TRANSPORT_ORDER_RECORD,
+  plan: PLAN_RECORD,
   waybill: WAYBILL_RECORD,
   waybillScanCode: WAYBILL_SCAN_CODE_RECORD,
 } as const;

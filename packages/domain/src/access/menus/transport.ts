@@ -132,11 +132,13 @@ const beforeDeparture: MenuNode = {
       path: '/car-dispatch/plan',
       title: '计划管理',
       code: 'car050202',
+      page: 'plans/PlansPage',
       children: [
         {
           path: '/car-dispatch/plan/info/add',
           title: '新增计划',
           code: 'car050202',
+          page: 'plans/PlanEditPage',
           hidden: true,
           noCache: true,
         },
@@ -144,6 +146,7 @@ const beforeDeparture: MenuNode = {
           path: '/car-dispatch/plan/info/edit',
           title: '编辑计划',
           code: 'car050202',
+          page: 'plans/PlanEditPage',
           hidden: true,
           noCache: true,
         },
