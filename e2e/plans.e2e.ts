@@ -142,4 +142,58 @@ describe('出车前 › 计划管理', () => {
     await log.getByText('保存草稿', { exact: false }).waitFor();
     await log.locator('.ant-modal-close').click();
   });
+
+  it("publishes a plan for a transport order, counted in the order's progress", async () => {
+    await Promise.all([page.waitForResponse(calls('/transport/order/page')), page.goto('/transport/order')]);
+    await button(view(), '新增').click();
+    const dialog = page.getByRole('dialog', { name: '新增运输订单' });
+    await dialog.getByLabel('客户', { exact: true }).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    await dialog.getByLabel('线路', { exact: true }).click();
+    await dialog.getByLabel('线路', { exact: true }).pressSequentially(LINE, { delay: 30 });
+    const line = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: LINE });
+    await line.first().waitFor();
+    await page.waitForTimeout(300);
+    await line.first().click();
+    await dialog.getByLabel('货物名称').fill('钢材');
+    await dialog.getByLabel('数量', { exact: true }).fill('70');
+    const from = dialog.getByPlaceholder('开始时间');
+    await from.click();
+    await from.fill('2026-12-01 00:00');
+    await from.press('Enter');
+    const to = dialog.getByPlaceholder('结束时间');
+    await to.fill('2026-12-31 00:00');
+    await to.press('Enter');
+    await Promise.all([page.waitForResponse(calls('/transport/order/add')), button(dialog, '确定').click()]);
+    await toast('创建成功').waitFor();
+
+    await page.goto('/car-dispatch/plan/info/add');
+    await editor().getByLabel('运输订单', { exact: true }).click();
+    const order = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '钢材' });
+    await order.first().waitFor();
+    await order.first().click();
+    // the order gives the plan its customer, line (its stations in the table) and cargo
+    await editor().locator('.ant-table').getByText('终点').waitFor();
+    expect(await editor().getByLabel('货物名称').inputValue()).toBe('钢材');
+    await pick('车辆', TRUCK);
+    await pickFirst('司机');
+    await editor().getByLabel('计划装载量（吨）').fill('35');
+    await departAt('2026-12-07 08:00:00');
+    await editor().getByText('2026-12-07 08:00:00').first().waitFor();
+    const [added] = await Promise.all([
+      page.waitForResponse(calls('/plan/add')),
+      button(editor(), '发布').click(),
+    ]);
+    const sent = added.request().postDataJSON() as Record<string, unknown>;
+    expect(sent).toMatchObject({ cargo: '钢材', plannedTons: '35' });
+    expect(sent.orderId).toEqual(expect.any(Number));
+    expect(sent.lineId).toEqual(expect.any(Number));
+    expect(sent.customerId).toEqual(expect.any(Number));
+    await toast('计划已发布').waitFor();
+    await row('2026-12-07 08:00:00').getByText('钢材').waitFor();
+
+    await Promise.all([page.waitForResponse(calls('/transport/order/page')), page.goto('/transport/order')]);
+    await row('钢材').getByText('已计划 1车 / 35.000吨').waitFor();
+    await shot('order-progress');
+  });
 });

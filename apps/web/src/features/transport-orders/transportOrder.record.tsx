@@ -77,21 +77,10 @@ const searchFields: SearchField[] = [
   { name: 'teamCode', label: t.team, type: 'team' },
 ];
 
-/** The moves an order may make from its status: finish or cancel an open one, open a finished one. */
-function StatusLinks({ order, run }: { order: TransportOrder; run: (to: 1 | 2 | 3) => void }) {
-  if (order.status === ORDER_STATUS.open)
-    return (
-      <>
-        <Typography.Link onClick={() => run(2)}>{t.finish}</Typography.Link>
-        <Typography.Link onClick={() => run(3)}>{t.cancel}</Typography.Link>
-      </>
-    );
-  if (order.status === ORDER_STATUS.finished)
-    return <Typography.Link onClick={() => run(1)}>{t.reopen}</Typography.Link>;
-  return null;
-}
-
 const QUESTIONS = { 1: t.confirmReopen, 2: t.confirmFinish, 3: t.confirmCancel } as const;
+const MOVE_TEXTS = { 1: t.reopen, 2: t.finish, 3: t.cancel } as const;
+/** The moves an order may make from its status: finish or cancel an open one, open a finished one again. */
+const MOVES: Record<number, readonly (1 | 2 | 3)[]> = { 1: [2, 3], 2: [1], 3: [] };
 
 /** 运输订单: /transport/order, reached from 计划管理 (car050202). */
 export const transportOrderRecord = defineRecord<TransportOrder, TransportOrderFields>({
@@ -106,6 +95,12 @@ export const transportOrderRecord = defineRecord<TransportOrder, TransportOrderF
     { key: 'cargo', dataIndex: 'cargo', title: t.cargo, width: 100 },
     { key: 'quantityText', dataIndex: 'quantityText', title: t.quantity, width: 110, align: 'right' },
     {
+      key: 'progress',
+      title: t.progress,
+      width: 230,
+      render: (_, o) => <OrderProgressText order={o} />,
+    },
+    {
       key: 'window',
       title: t.window,
       width: 190,
@@ -115,12 +110,6 @@ export const transportOrderRecord = defineRecord<TransportOrder, TransportOrderF
           <div>{o.endTime}</div>
         </>
       ),
-    },
-    {
-      key: 'progress',
-      title: t.progress,
-      width: 230,
-      render: (_, o) => <OrderProgressText order={o} />,
     },
     {
       key: 'status',
@@ -133,7 +122,7 @@ export const transportOrderRecord = defineRecord<TransportOrder, TransportOrderF
     { key: 'remark', dataIndex: 'remark', title: t.remark, width: 140, ellipsis: true, render: orDash },
     { key: 'updateTime', dataIndex: 'updateTime', title: t.updateTime, width: 170 },
   ],
-  actionsWidth: 340,
+  actionsWidth: 300,
   nameOf: (o) => o.orderNo,
   // only an open order is edited
   canChange: (o, user) => o.status === ORDER_STATUS.open && isInSubtree(o.teamCode, user.team.teamCode),
@@ -141,19 +130,23 @@ export const transportOrderRecord = defineRecord<TransportOrder, TransportOrderF
   rowActions: (o, actions) => (
     <>
       <Typography.Link onClick={() => actions.openPreview(o)}>{texts.kit.common.preview}</Typography.Link>
-      {isInSubtree(o.teamCode, actions.user.team.teamCode) ? (
-        <StatusLinks
-          order={o}
-          run={(to) =>
-            actions.confirm({
-              content: QUESTIONS[to](o.orderNo),
-              run: () => changeOrderStatus(o.id, to),
-              done: t.statusChanged,
-              danger: to === 3,
-            })
-          }
-        />
-      ) : null}
+      {isInSubtree(o.teamCode, actions.user.team.teamCode)
+        ? (MOVES[o.status] ?? []).map((to) => (
+            <Typography.Link
+              key={to}
+              onClick={() =>
+                actions.confirm({
+                  content: QUESTIONS[to](o.orderNo),
+                  run: () => changeOrderStatus(o.id, to),
+                  done: t.statusChanged,
+                  danger: to === 3,
+                })
+              }
+            >
+              {MOVE_TEXTS[to]}
+            </Typography.Link>
+          ))
+        : null}
     </>
   ),
   FormItems: TransportOrderFormItems,

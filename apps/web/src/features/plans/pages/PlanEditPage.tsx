@@ -79,6 +79,8 @@ export default function PlanEditPage() {
   const [plan, setPlan] = useState<Plan>();
   const [stations, setStations] = useState<PlanStation[]>([]);
   const [orders, setOrders] = useState<OrderOption[]>([]);
+  /** The customer and line an order chose, named in their pickers. */
+  const [fromOrder, setFromOrder] = useState<OrderOption>();
   const [loading, setLoading] = useState(id !== undefined);
   const [saving, setSaving] = useState<'draft' | 'publish'>();
   const lineId = Form.useWatch('lineId', form);
@@ -142,6 +144,7 @@ export default function PlanEditPage() {
   const chooseOrder = (orderId: number | undefined) => {
     const order = orders.find((o) => o.id === orderId);
     if (!order) return;
+    setFromOrder(order);
     form.setFieldsValue({ customerId: order.customerId, lineId: order.lineId, cargo: order.cargo });
     void refill(order.lineId, form.getFieldValue('departTime'));
   };
@@ -244,7 +247,11 @@ export default function PlanEditPage() {
               <Form.Item name="customerId" label={t.customer}>
                 <CustomerSelect
                   selected={
-                    plan?.customerId ? { value: plan.customerId, label: plan.customerName } : undefined
+                    fromOrder
+                      ? { value: fromOrder.customerId, label: fromOrder.customerName }
+                      : plan?.customerId
+                        ? { value: plan.customerId, label: plan.customerName }
+                        : undefined
                   }
                   placeholder={t.customerPlaceholder}
                 />
@@ -253,7 +260,13 @@ export default function PlanEditPage() {
             <Col {...col}>
               <Form.Item name="lineId" label={t.line} rules={[{ required: true, message: t.required.line }]}>
                 <LineSelect
-                  selected={plan?.lineId ? { value: plan.lineId, label: plan.lineName } : undefined}
+                  selected={
+                    fromOrder
+                      ? { value: fromOrder.lineId, label: fromOrder.lineName }
+                      : plan?.lineId
+                        ? { value: plan.lineId, label: plan.lineName }
+                        : undefined
+                  }
                   placeholder={t.linePlaceholder}
                   onChange={(value) =>
                     void refill(
