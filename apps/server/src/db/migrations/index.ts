@@ -21,6 +21,7 @@ import * as m0022 from './0022_waybills';
 import * as m0023 from './0023_waybill_scan_sessions';
 import * as m0025 from './0025_transport_orders_plans';
 import * as m0026 from './0026_waybill_list_indexes';
+import * as m0027 from './0027_waybill_open_index';
 
 /** Every migration in order; names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0023_waybill_scan_sessions': m0023,
   '0025_transport_orders_plans': m0025,
   '0026_waybill_list_indexes': m0026,
+  '0027_waybill_open_index': m0027,
 };

@@ -8,6 +8,7 @@ import { type DemoTruck, demoFleet } from './demo-fleet';
 import { DEMO_ACCOUNTS, DEMO_MERCHANTS } from './demo-org';
 import { seedDemoTransportPrices } from './demo-prices';
 import { seedDemoReference } from './demo-reference';
+import { seedDemoScanCodes } from './demo-scan-codes';
 import { seedDemoStationsAndLines } from './demo-stations';
 import { seedDemoWaybills } from './demo-waybills';
 
@@ -141,6 +142,7 @@ export async function seedDemo(
     }
     await seedDemoReference(tx, merchantIds, userIds.get('admin') as number, now);
     await seedDemoTransportPrices(tx, merchantIds, userIds.get('admin') as number, now);
+    await seedDemoScanCodes(tx, userIds.get('admin') as number, now);
     if (alarms) await seedDemoAlarms(tx, userIds.get('admin') as number, now);
     if (waybills) await seedDemoWaybills(tx, now, { uploadDir });
   });

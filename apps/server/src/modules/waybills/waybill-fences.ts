@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { OPERATE_LOG_PAGES, WAYBILL_SOURCE, WAYBILL_STATE, waybillStateName } from '@fleet/domain';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { EventBus } from '../../realtime/bus';
 import { type FenceWatch, fenceBox, insideFence } from '../../telematics/alarms/fence-rules';
@@ -19,7 +19,6 @@ export const WAYBILL_TRUCKS_CHANNEL = 'waybill_trucks';
 const RELOAD_EVERY_MS = 60_000;
 /** More trucks than this in one notice: the receivers re-read everything (NOTIFY payload limit). */
 const MAX_TRUCKS_IN_NOTICE = 500;
-const OPEN_STATES = [WAYBILL_STATE.toLoad, WAYBILL_STATE.loading, WAYBILL_STATE.inTransit];
 
 interface OpenWaybill {
   id: number;
@@ -227,8 +226,8 @@ export class WaybillFences {
         'us.radius as us_radius',
         'us.polygon as us_polygon',
       ])
-      .where('w.cancelled', '=', 0)
-      .where('w.status', 'in', OPEN_STATES);
+      // the condition of the partial index waybill_open_idx (migration 0027), in its literals
+      .where(sql<boolean>`w.cancelled = 0 and w.status in (1, 2, 3)`);
     // the indexes (merchant, status, …) and (truck, status, …) of the waybill table
     if (merchantIds) q = q.where('w.merchant_id', 'in', merchantIds);
     if (truckIds) q = q.where('w.truck_id', 'in', truckIds);
