@@ -22,6 +22,7 @@ import * as m0023 from './0023_waybill_scan_sessions';
 import * as m0025 from './0025_transport_orders_plans';
 import * as m0026 from './0026_waybill_list_indexes';
 import * as m0027 from './0027_waybill_open_index';
+import * as m0028 from './0028_message_business_code';
 
 /** Every migration in order; names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0025_transport_orders_plans': m0025,
   '0026_waybill_list_indexes': m0026,
   '0027_waybill_open_index': m0027,
+  '0028_message_business_code': m0028,
 };

@@ -8,6 +8,8 @@ export interface MessageTable {
   type: number;
   code: number;
   alarm_id: number | null;
+  /** What a message that is not an alarm is about (a reminder 8002's bill number); null otherwise. */
+  business_code: Generated<string | null>;
   truck_id: number | null;
   car_no: string | null;
   title: string;

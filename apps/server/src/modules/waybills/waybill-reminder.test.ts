@@ -159,5 +159,13 @@ describe.each(TEST_DATABASES)('reminder 8002 of waybills to tabulate on $name', 
     expect(typeof pushes(one)[0]?.id).toBe('number');
     expect(pushes(two)).toEqual([]);
     expect(pushes(unsub)).toEqual([]);
+    // the message list keeps the bill number, which its 去处理 passes as taskCode
+    const listed = await call(t.app, 'POST', '/api/message/list2.0', {
+      token: tokens.r_one as string,
+      body: { pageNum: 1, pageSize: 10 },
+    });
+    expect(listed.body.code, listed.body.msg).toBe(200);
+    const rows = (listed.body.data as { list: { alarmCode: number; businessCode: string }[] }).list;
+    expect(rows.find((r) => r.alarmCode === 8002)?.businessCode).toBe(waybill.bill_no);
   });
 });

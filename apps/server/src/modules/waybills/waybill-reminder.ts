@@ -154,6 +154,7 @@ export async function remindTabulation(
           type: MESSAGE_TYPE.alarm,
           code: TABULATION_REMINDER_CODE,
           alarm_id: null,
+          business_code: w.bill_no,
           truck_id: w.truck_id,
           car_no: w.car_no,
           title: text.title,
