@@ -1,7 +1,8 @@
 import { ORDER_QUANTITY_UNITS } from '@fleet/domain';
 import { Col, DatePicker, Form, Input, Radio, Row } from 'antd';
-import { CustomerSelect, LineSelect, type RecordFormProps, TeamTreeSelect } from '../../kit';
+import { CustomerSelect, LineSelect, type RecordFormProps } from '../../kit';
 import { checkRule, maxRule } from '../../kit/formRules';
+import { TeamRemarkItems } from '../../kit/record/TeamRemarkItems';
 import { texts } from '../../locales';
 import { OrderProgressText } from './OrderProgress';
 import type { TransportOrder, TransportOrderFields } from './transportOrder.record';
@@ -83,16 +84,7 @@ export function TransportOrderFormItems({
           />
         </Form.Item>
       </Col>
-      <Col {...span}>
-        <Form.Item name="teamCode" label={t.team}>
-          <TeamTreeSelect />
-        </Form.Item>
-      </Col>
-      <Col span={24}>
-        <Form.Item name="remark" label={t.remark} rules={[maxRule(200)]}>
-          <Input.TextArea maxLength={200} rows={2} />
-        </Form.Item>
-      </Col>
+      <TeamRemarkItems labels={t} span={span} />
       {row && status === 'preview' ? (
         <>
           <Col {...span}>

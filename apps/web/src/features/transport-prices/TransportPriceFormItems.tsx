@@ -1,7 +1,8 @@
 import { isMoney, MONEY_MESSAGE, PRICE_TYPES, PRICE_UNITS, SETTLE_WEIGHTS } from '@fleet/domain';
 import { Col, DatePicker, Form, Input, InputNumber, Radio, Row, Select } from 'antd';
-import { CustomerLineItems, type RecordFormProps, TeamTreeSelect } from '../../kit';
+import { CustomerLineItems, type RecordFormProps } from '../../kit';
 import { checkRule, maxRule } from '../../kit/formRules';
+import { TeamRemarkItems } from '../../kit/record/TeamRemarkItems';
 import { texts } from '../../locales';
 import type { TransportPrice, TransportPriceFields } from './transportPrice.record';
 
@@ -73,16 +74,7 @@ export function TransportPriceFormItems({
           <DatePicker.RangePicker placeholder={[t.startDate, t.endDate]} style={{ width: '100%' }} />
         </Form.Item>
       </Col>
-      <Col {...span}>
-        <Form.Item name="teamCode" label={t.team}>
-          <TeamTreeSelect />
-        </Form.Item>
-      </Col>
-      <Col span={24}>
-        <Form.Item name="remark" label={t.remark} rules={[maxRule(200)]}>
-          <Input.TextArea maxLength={200} rows={2} />
-        </Form.Item>
-      </Col>
+      <TeamRemarkItems labels={t} span={span} />
     </Row>
   );
 }

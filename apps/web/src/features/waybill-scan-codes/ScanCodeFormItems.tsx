@@ -1,6 +1,7 @@
 import { Col, Form, Input, Row } from 'antd';
-import { CustomerLineItems, type RecordFormProps, TeamTreeSelect } from '../../kit';
+import { CustomerLineItems, type RecordFormProps } from '../../kit';
 import { maxRule } from '../../kit/formRules';
+import { TeamRemarkItems } from '../../kit/record/TeamRemarkItems';
 import { texts } from '../../locales';
 import type { ScanCode, ScanCodeFields } from './scanCode.record';
 
@@ -17,16 +18,7 @@ export function ScanCodeFormItems({ row }: RecordFormProps<ScanCodeFields, ScanC
           <Input maxLength={30} placeholder={t.cargoPlaceholder} />
         </Form.Item>
       </Col>
-      <Col {...span}>
-        <Form.Item name="teamCode" label={t.team}>
-          <TeamTreeSelect />
-        </Form.Item>
-      </Col>
-      <Col span={24}>
-        <Form.Item name="remark" label={t.remark} rules={[maxRule(200)]}>
-          <Input.TextArea maxLength={200} rows={2} />
-        </Form.Item>
-      </Col>
+      <TeamRemarkItems labels={t} span={span} />
     </Row>
   );
 }

@@ -13,15 +13,9 @@ import {
   type WaybillDetail,
   type WaybillFields,
 } from '../../api/waybills';
-import {
-  CustomerSelect,
-  DriverSelect,
-  LineSelect,
-  type RemoteOption,
-  RemoteSelect,
-  TeamTreeSelect,
-} from '../../kit';
+import { CustomerSelect, DriverSelect, LineSelect, type RemoteOption, RemoteSelect } from '../../kit';
 import { maxRule, requiredRule } from '../../kit/formRules';
+import { TeamRemarkItems } from '../../kit/record/TeamRemarkItems';
 import { texts } from '../../locales';
 import { ChangeLineDialog } from './ChangeLineDialog';
 import { waybillRecord } from './waybill.record';
@@ -307,16 +301,7 @@ function WaybillForm({ waybill, billNo, onSaved, onLineChanged, onBack }: Waybil
               <DriverSelect selectedOptions={driverOption} placeholder={t.driverPlaceholder} />
             </Form.Item>
           </Col>
-          <Col {...col}>
-            <Form.Item name="teamCode" label={t.team} extra={f.teamDefault}>
-              <TeamTreeSelect />
-            </Form.Item>
-          </Col>
-          <Col span={24}>
-            <Form.Item name="remark" label={t.remark} rules={[maxRule(200)]}>
-              <Input.TextArea rows={2} maxLength={200} />
-            </Form.Item>
-          </Col>
+          <TeamRemarkItems labels={t} span={col} teamExtra={f.teamDefault} />
         </Row>
       </Card>
       <Space>

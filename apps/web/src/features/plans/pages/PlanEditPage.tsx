@@ -9,16 +9,10 @@ import { fetchLine } from '../../../api/lines';
 import { fetchPlan } from '../../../api/plan-info';
 import { addPlan, type PlanFields, type PlanStation, savePlanDraft, updatePlan } from '../../../api/plans';
 import { fetchOrderOptions, type OrderOption } from '../../../api/transport-orders';
-import {
-  CustomerSelect,
-  DriverSelect,
-  LineSelect,
-  type RemoteOption,
-  RemoteSelect,
-  TeamTreeSelect,
-} from '../../../kit';
+import { CustomerSelect, DriverSelect, LineSelect, type RemoteOption, RemoteSelect } from '../../../kit';
 import { checkRule, maxRule } from '../../../kit/formRules';
 import { BackTitle } from '../../../kit/record/BackTitle';
+import { TeamRemarkItems } from '../../../kit/record/TeamRemarkItems';
 import { texts } from '../../../locales';
 import { useLeavePage } from '../../stations/useLeavePage';
 import { PlanStationTable } from '../PlanStationTable';
@@ -327,16 +321,7 @@ export default function PlanEditPage() {
                 <Input placeholder={t.tonsPlaceholder} suffix="吨" />
               </Form.Item>
             </Col>
-            <Col {...col}>
-              <Form.Item name="teamCode" label={t.team}>
-                <TeamTreeSelect />
-              </Form.Item>
-            </Col>
-            <Col span={24}>
-              <Form.Item name="remark" label={t.remark} rules={[maxRule(200)]}>
-                <Input.TextArea rows={2} maxLength={200} />
-              </Form.Item>
-            </Col>
+            <TeamRemarkItems labels={t} span={col} />
           </Row>
         </Form>
         <Typography.Title level={5}>{t.stations}</Typography.Title>
