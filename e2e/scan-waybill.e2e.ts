@@ -42,10 +42,13 @@ let fixture: Fixture;
 let codeUrl = '';
 let billNo = '';
 
+/** The test's truck, driver, line and customer, on a demo without scan codes. */
 async function readFixture(databaseUrl: string): Promise<Fixture> {
   const database = connect(databaseUrl);
   try {
     const db = database.db;
+    // the office page is shown first as a fleet without codes: the demo's codes are taken away
+    await db.deleteFrom('waybill_scan_code').execute();
     const bound = await db
       .selectFrom('truck')
       .innerJoin('driver', 'driver.id', 'truck.driver_id')
