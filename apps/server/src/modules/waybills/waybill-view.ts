@@ -17,7 +17,8 @@ import {
 } from '@fleet/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { RecordQuery } from '../../records/record';
+import type { ListedRow, RecordQuery } from '../../records/record';
+import type { WaybillTable } from './waybills.table';
 
 // A waybill as the API answers it (the contract's WaybillView), its timeline rows, fees,
 // exceptions and weighbridge slips: times 'YYYY-MM-DD HH:mm:ss' ('' when none), kg and fen as
@@ -101,68 +102,25 @@ export const WAYBILL_SELECTION = [
   'waybill.updated_at',
 ] as const;
 
-/** A listed waybill row (WAYBILL_SELECTION). */
-export interface WaybillListedRow {
-  id: number;
-  team_code: string;
-  team_name: string | null;
-  bill_no: string;
-  source: number;
-  plan_id: number | null;
-  customer_id: number;
-  customer_name: string | null;
-  line_id: number;
-  line_name: string | null;
-  loading_station_id: number;
-  loading_station_name: string | null;
-  unloading_station_id: number;
-  unloading_station_name: string | null;
-  cargo: string;
-  truck_id: number;
-  car_no: string | null;
-  driver_id: number | null;
-  driver_name: string | null;
-  driver_phone: string | null;
-  planned_load_at: number | null;
-  planned_arrive_at: number | null;
-  status: number;
-  loading_at: number | null;
-  departed_at: number | null;
-  arrived_at: number | null;
-  completed_at: number | null;
-  cancelled: number;
-  cancel_reason: string | null;
-  cancelled_at: number | null;
-  approval_state: number;
-  approval_remark: string | null;
-  loading_gross_kg: number | null;
-  loading_tare_kg: number | null;
-  loading_net_kg: number | null;
-  loading_weighed_at: number | null;
-  loading_photos: string | null;
-  unloading_gross_kg: number | null;
-  unloading_tare_kg: number | null;
-  unloading_net_kg: number | null;
-  unloading_weighed_at: number | null;
-  unloading_photos: string | null;
-  back_photos: string | null;
-  back_remark: string | null;
-  back_at: number | null;
-  transport_price_id: number | null;
-  price_type: number | null;
-  price_fen: number | null;
-  settle_weight: number | null;
-  allowed_loss_permille: number | null;
-  price_deduction_fen: number | null;
-  settle_kg: number | null;
-  loss_kg: number | null;
-  freight_gross_fen: number;
-  loss_deduction_fen: number;
-  freight_fen: number;
-  remark: string | null;
-  created_at: number;
-  updated_at: number;
-}
+/**
+ * A listed waybill row (WAYBILL_SELECTION): the table's columns but the approver's, and the names of
+ * the customer, line, stations, truck and driver it points at.
+ */
+export type WaybillListedRow = Omit<
+  ListedRow<
+    WaybillTable,
+    {
+      customer_name: string | null;
+      line_name: string | null;
+      loading_station_name: string | null;
+      unloading_station_name: string | null;
+      car_no: string | null;
+      driver_name: string | null;
+      driver_phone: string | null;
+    }
+  >,
+  'approved_by' | 'approved_at'
+>;
 
 /** 'YYYY-MM-DD HH:mm:ss' of epoch ms; '' for none. */
 export const timeText = (ms: number | null | undefined) =>
