@@ -42,6 +42,7 @@ import { lineRecord } from './modules/lines/lines.record';
 import { registerMessageRoutes } from './modules/messages/messages.routes';
 import { registerMonitorRoutes } from './modules/monitor/monitor.routes';
 import { registerOperateLogRoutes } from './modules/operate-log/operate-log.routes';
+import { registerPlanStatisticsRoutes } from './modules/plans/plan-statistics.routes';
 import { planRecord } from './modules/plans/plans.record';
 import { registerPushRoutes } from './modules/push/push.routes';
 import { registerRoleRoutes } from './modules/roles/roles.routes';
@@ -116,6 +117,7 @@ const FEATURES = [
   (api: FastifyInstance, ctx: AppContext) => registerRecord(api, ctx, transportPriceRecord),
   (api: FastifyInstance, ctx: AppContext) => registerRecord(api, ctx, transportOrderRecord),
   (api: FastifyInstance, ctx: AppContext) => registerRecord(api, ctx, planRecord),
+  registerPlanStatisticsRoutes,
   (api: FastifyInstance, ctx: AppContext) => registerRecord(api, ctx, waybillRecord),
   (api: FastifyInstance, ctx: AppContext) => registerRecord(api, ctx, waybillScanCodeRecord),
   registerScanWaybillPublicRoutes,
