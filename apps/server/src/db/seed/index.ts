@@ -6,6 +6,7 @@ import type { Database } from '../schema';
 import { seedDemoAlarms } from './demo-alarms';
 import { type DemoTruck, demoFleet } from './demo-fleet';
 import { DEMO_ACCOUNTS, DEMO_MERCHANTS } from './demo-org';
+import { seedDemoPlans } from './demo-plans';
 import { seedDemoTransportPrices } from './demo-prices';
 import { seedDemoReference } from './demo-reference';
 import { seedDemoScanCodes } from './demo-scan-codes';
@@ -145,6 +146,7 @@ export async function seedDemo(
     await seedDemoScanCodes(tx, userIds.get('admin') as number, now);
     if (alarms) await seedDemoAlarms(tx, userIds.get('admin') as number, now);
     if (waybills) await seedDemoWaybills(tx, now, { uploadDir });
+    await seedDemoPlans(tx, now, { alarms });
   });
   return true;
 }
