@@ -42,7 +42,11 @@ import { lineRecord } from './modules/lines/lines.record';
 import { registerMessageRoutes } from './modules/messages/messages.routes';
 import { registerMonitorRoutes } from './modules/monitor/monitor.routes';
 import { registerOperateLogRoutes } from './modules/operate-log/operate-log.routes';
+import { registerAppointmentRoutes } from './modules/plan-assign/appointments.routes';
+import { registerPlanAssignRoutes } from './modules/plan-assign/plan-assign.routes';
 import { registerPlanStatisticsRoutes } from './modules/plans/plan-statistics.routes';
+import { planScheduleRecord } from './modules/plan-schedules/plan-schedules.record';
+import { registerPlanDispatchRoutes } from './modules/plans/plan-dispatch.routes';
 import { planRecord } from './modules/plans/plans.record';
 import { registerPushRoutes } from './modules/push/push.routes';
 import { registerRoleRoutes } from './modules/roles/roles.routes';
@@ -117,7 +121,11 @@ const FEATURES = [
   (api: FastifyInstance, ctx: AppContext) => registerRecord(api, ctx, transportPriceRecord),
   (api: FastifyInstance, ctx: AppContext) => registerRecord(api, ctx, transportOrderRecord),
   (api: FastifyInstance, ctx: AppContext) => registerRecord(api, ctx, planRecord),
+  registerPlanDispatchRoutes,
+  (api: FastifyInstance, ctx: AppContext) => registerRecord(api, ctx, planScheduleRecord(ctx)),
   registerPlanStatisticsRoutes,
+  registerPlanAssignRoutes,
+  registerAppointmentRoutes,
   (api: FastifyInstance, ctx: AppContext) => registerRecord(api, ctx, waybillRecord),
   (api: FastifyInstance, ctx: AppContext) => registerRecord(api, ctx, waybillScanCodeRecord),
   registerScanWaybillPublicRoutes,

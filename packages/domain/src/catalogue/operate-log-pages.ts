@@ -24,6 +24,11 @@ export const OPERATE_LOG_PAGES = {
   waybillScanCode: 19,
   transportOrder: 20,
   plan: 21,
+  /** 装车预约 (loading appointments). */
+  loadingAppointment: 31,
+  /** A merchant's plan cost prices (fuel price, toll per km). */
+  planCostSetting: 32,
+  planSchedule: 30,
 } as const;
 
 export type OperateLogPage = (typeof OPERATE_LOG_PAGES)[keyof typeof OPERATE_LOG_PAGES];

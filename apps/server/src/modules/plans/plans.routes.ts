@@ -33,7 +33,7 @@ function newPlanNo(at: number): string {
 }
 
 /** The form's station rows; when it has none, the line's rows with times from the departure. */
-async function stationsOf(db: Kysely<Database>, form: PlanForm): Promise<PlanForm> {
+export async function stationsOf(db: Kysely<Database>, form: PlanForm): Promise<PlanForm> {
   if (form.stations.length > 0 || !form.lineId) return form;
   const rows = await db
     .selectFrom('line_station')
@@ -62,7 +62,7 @@ async function stationsOf(db: Kysely<Database>, form: PlanForm): Promise<PlanFor
 }
 
 /** The customer a plan is for: the form's, else its order's. */
-async function customerOf(db: Kysely<Database>, form: PlanForm): Promise<number | null> {
+export async function customerOf(db: Kysely<Database>, form: PlanForm): Promise<number | null> {
   if (form.customerId) return form.customerId;
   if (!form.orderId) return null;
   const order = await db
@@ -73,7 +73,7 @@ async function customerOf(db: Kysely<Database>, form: PlanForm): Promise<number 
   return order?.customer_id ?? null;
 }
 
-interface Saved {
+export interface Saved {
   id?: number;
   planNo?: string;
   state: number;
@@ -86,7 +86,7 @@ interface Saved {
 }
 
 /** Writes the plan and replaces its station rows in `tx`; returns its id and number. */
-async function writePlan(tx: Transaction<Database>, auth: AuthContext, s: Saved, at: number) {
+export async function writePlan(tx: Transaction<Database>, auth: AuthContext, s: Saved, at: number) {
   const f = s.form;
   const columns = {
     team_code: s.teamCode,
@@ -143,7 +143,7 @@ async function writePlan(tx: Transaction<Database>, auth: AuthContext, s: Saved,
 }
 
 /** What the log says of a plan: '京A10000 张三，北京至天津京津塘干线，2026-11-20 10:00:00发车'. */
-async function planWords(db: Kysely<Database>, form: PlanForm): Promise<string> {
+export async function planWords(db: Kysely<Database>, form: PlanForm): Promise<string> {
   const [truck, driver, line] = await Promise.all([
     form.truckId
       ? db.selectFrom('truck').select('car_no').where('id', '=', form.truckId).executeTakeFirst()
@@ -164,14 +164,10 @@ async function planWords(db: Kysely<Database>, form: PlanForm): Promise<string> 
 }
 
 /**
- * The plan's writes, each a move of its state by the rule of `planMoveRefusal` and each in the log:
- * `temp` saves a draft (new, or a draft again) with only the ids it names checked; `add` publishes a
- * new plan and `update` publishes a draft or edits a published plan, both after `checkPublishable`;
- * `distribute` hands a published plan to the driver; `cancel` ends a plan that has not started;
- * `delete` removes drafts and cancelled plans.
+ * The plan's log entry, the team a form names, and publishing (a new plan, or over `before`, a draft
+ * or a published plan, with `verb` naming the move in the log): shared with the assignment routes.
  */
-export function registerPlanRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const tag = '发车计划';
+export function planWriters(ctx: AppContext) {
   const { db } = ctx;
   const now = () => ctx.config.now();
   const log = (
@@ -194,6 +190,7 @@ export function registerPlanRoutes(app: FastifyInstance, ctx: AppContext): void 
     auth: AuthContext,
     given: PlanForm,
     before?: Record<string, unknown> & { id: number },
+    verb?: string,
   ) => {
     if (before) {
       const refusal = planMoveRefusal(Number(before.state), PLAN_STATE.published);
@@ -221,11 +218,26 @@ export function registerPlanRoutes(app: FastifyInstance, ctx: AppContext): void 
         },
         at,
       );
-      const verb = !before || before.state === PLAN_STATE.draft ? '发布计划' : '修改计划';
-      await log(tx, auth, saved.id, teamCode, `${verb} ${saved.planNo}：${words}`, at);
+      const done = verb ?? (!before || before.state === PLAN_STATE.draft ? '发布计划' : '修改计划');
+      await log(tx, auth, saved.id, teamCode, `${done} ${saved.planNo}：${words}`, at);
       return saved;
     });
   };
+  return { log, teamOf, publish };
+}
+
+/**
+ * The plan's writes, each a move of its state by the rule of `planMoveRefusal` and each in the log:
+ * `temp` saves a draft (new, or a draft again) with only the ids it names checked; `add` publishes a
+ * new plan and `update` publishes a draft or edits a published plan, both after `checkPublishable`;
+ * `distribute` hands a published plan to the driver; `cancel` ends a plan that has not started;
+ * `delete` removes drafts and cancelled plans.
+ */
+export function registerPlanRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const tag = '发车计划';
+  const { db } = ctx;
+  const now = () => ctx.config.now();
+  const { log, teamOf, publish } = planWriters(ctx);
 
   route(app, tag, {
     method: 'POST',
