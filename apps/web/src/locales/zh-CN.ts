@@ -8,6 +8,7 @@ import { zhCNFeeTypes } from './zh-CN.fee-types';
 import { zhCNFileTasks } from './zh-CN.file-tasks';
 import { zhCNKit } from './zh-CN.kit';
 import { zhCNMonitor } from './zh-CN.monitor';
+import { zhCNPlanMonitor } from './zh-CN.plan-monitor';
 import { zhCNPlans } from './zh-CN.plans';
 import { zhCNPush } from './zh-CN.push';
 import { shellTexts } from './zh-CN.shell';
@@ -38,6 +39,7 @@ export const zhCN = {
   ...zhCNTransportPrices,
   ...zhCNTransportOrders,
   ...zhCNPlans,
+  ...zhCNPlanMonitor,
   ...zhCNWaybills,
   ...zhCNWaybillScanCodes,
   app: {

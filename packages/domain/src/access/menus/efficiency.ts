@@ -11,6 +11,7 @@ const dispatch: MenuNode = {
       path: '/car-dispatch/car-mileage',
       title: '发车统计',
       code: 'car060102',
+      page: 'plan-monitor/PlanStatisticsPage',
       children: [
         {
           path: '/car-dispatch/car-mileage/mileage/:id',
@@ -20,7 +21,12 @@ const dispatch: MenuNode = {
         },
       ],
     },
-    { path: '/car-dispatch/departure-monitor', title: '发车监控', code: 'car060103' },
+    {
+      path: '/car-dispatch/departure-monitor',
+      title: '发车监控',
+      code: 'car060103',
+      page: 'plan-monitor/DepartureMonitorPage',
+    },
     {
       path: '/car-dispatch/waybill-scheduling',
       title: '运单调度',
@@ -44,5 +50,13 @@ export const efficiencyMenu: MenuNode = {
   title: '效能中心',
   code: 'car06',
   icon: 'ScheduleOutlined',
-  children: [dispatch, { path: '/car-dispatch/line-alarm', title: '线路报警', code: 'car0602' }],
+  children: [
+    dispatch,
+    {
+      path: '/car-dispatch/line-alarm',
+      title: '线路报警',
+      code: 'car0602',
+      page: 'plan-monitor/LineAlarmsPage',
+    },
+  ],
 };
