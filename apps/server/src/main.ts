@@ -3,9 +3,11 @@ import { loadConfig } from './config';
 import { connect } from './db/connection';
 import { loggerOptions } from './logging/logger';
 import { acceleratedClock } from './simulator/clock';
+import { plannedStarts } from './simulator/demo-plans';
 import { type DemoWaybills, startDemoWaybills } from './simulator/demo-waybills';
 import { storeEvidence } from './simulator/evidence-store';
-import { type FleetSimulator, loopbackFor, startSimulator } from './simulator/fleet';
+import { type FleetSimulator, loopbackFor, simulatedTrucks, startSimulator } from './simulator/fleet';
+import { vehicleProfiles } from './simulator/profile';
 
 const settings = loadConfig();
 const simulate = settings.simulatorVehicles > 0;
@@ -41,6 +43,16 @@ await app.listen({ host: config.host, port: config.port });
 
 // The demo fleet drives from the start: one JT/T 808 connection a truck to our own gateway.
 if (simulate && app.jt808Port !== null) {
+  // the trucks of today's distributed and running plans drive their plan's line, station by station
+  const planned = await plannedStarts(
+    database.db,
+    vehicleProfiles(simulatedTrucks(config.simulatorVehicles)),
+    clock.now(),
+  );
+  app.log.info(
+    { plans: [...planned.runs.values()].map((r) => `${r.plate} ${r.planNo}`) },
+    'demo plans driven',
+  );
   simulator = startSimulator({
     host: loopbackFor(config.jt808Host),
     port: app.jt808Port,
@@ -48,6 +60,7 @@ if (simulate && app.jt808Port !== null) {
     clock,
     settings: { reportSeconds: config.simulatorReportSeconds },
     log: app.log.child({ module: 'simulator' }),
+    start: planned.start,
     evidence: storeEvidence(database.db, config.uploadDir, config.now),
   });
   // Their waybills: one open waybill of each truck on a priced line, the load weighed at the loading

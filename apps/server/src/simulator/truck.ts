@@ -60,6 +60,11 @@ export interface TruckStart {
   odometer: number;
   drivenSinceBreakS: number;
   lastRestEnd: number;
+  /**
+   * Driving a departure plan on this route: the truck stops at each of its stations, at `pace`
+   * times its usual speed (below 1: slower), until the route's end; then it drives on as usual.
+   */
+  plan?: { pace: number };
 }
 
 const DECIDE_KM = 2;
@@ -85,6 +90,8 @@ export class TruckSim {
    * a while by the simulator's incidents (a driver who speeds).
    */
   overLimitKmh = 0;
+  /** The departure plan the truck drives on its current route (see `TruckStart.plan`). */
+  planned: { pace: number } | null;
 
   private until = 0;
   private accOnAt = 0;
@@ -112,6 +119,7 @@ export class TruckSim {
     this.drivenSinceBreakS = start.drivenSinceBreakS;
     this.lastRestEnd = start.lastRestEnd;
     this.lastMealAt = time - 4 * 3_600_000;
+    this.planned = start.plan ?? null;
     this.plan = new SpeedPlan(profile, rng);
     this.signal = rng.int(18, 30);
     this.satellites = rng.int(10, 18);
@@ -210,6 +218,7 @@ export class TruckSim {
     const stopKm = haltAhead ?? stop?.km ?? null;
     const before = this.speed;
     let target = this.plan.target(this.route, this.km, this.load);
+    if (this.planned) target *= this.planned.pace;
     if (this.overLimitKmh > 0 && target >= this.profile.cruiseKmh - 8) {
       target = this.profile.speedLimit + this.overLimitKmh;
     }
@@ -246,8 +255,9 @@ export class TruckSim {
     return undefined;
   }
 
-  /** Stations a truck stops at whatever happens: the end of the route and city shops. */
+  /** Stations a truck stops at whatever happens: the end of the route, city shops, a plan's stations. */
   private isStopCertain(s: RouteStop): boolean {
+    if (this.planned) return true;
     return s.index === this.route.stops.length - 1 || s.station.role === 'store';
   }
 
@@ -368,6 +378,7 @@ export class TruckSim {
   /** At the end of the route: back the other way, or round the city loop again. */
   private nextLeg(): void {
     this.route = this.route.line.loop ? this.route : this.route.opposite();
+    this.planned = null;
     this.km = 0;
     this.nextStopIndex = 1;
     this.counts.legs++;
