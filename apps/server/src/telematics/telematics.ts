@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/connection';
 import type { Database } from '../db/schema';
+import { PlanMonitor } from '../modules/plans/plan-progress';
 import { WaybillFences } from '../modules/waybills/waybill-fences';
 import type { EventBus } from '../realtime/bus';
 import { AlarmEngine } from './alarms/engine';
@@ -31,6 +32,8 @@ export class Telematics {
   readonly alarms: AlarmEngine;
   /** Open waybills moved by their trucks' fence events; routes that change waybills call `changed`. */
   readonly waybills: WaybillFences;
+  /** Current plans of the trucks for the plan rules; routes that change plans call `changed`. */
+  readonly plans: PlanMonitor;
   private settingsTimer: NodeJS.Timeout | null = null;
   private gateway: Gateway | null = null;
   private partitions: { stop(): void } | null = null;
@@ -61,6 +64,16 @@ export class Telematics {
       now: config.now,
       afterStore: (rows) => waybills.observe(rows),
     });
+    this.plans = new PlanMonitor(
+      this.db,
+      bus,
+      log,
+      this.alarmSettings,
+      this.alarms,
+      (truckId) => this.ingest.latest.get(truckId),
+      config.now,
+    );
+    this.alarmSettings.plans = this.plans;
   }
 
   /** Bound port of the gateway, null while it is off. */
@@ -118,6 +131,7 @@ export class Telematics {
     this.settingsTimer.unref();
     await this.ingest.load();
     await this.waybills.start();
+    await this.plans.start();
     this.commands.start();
     if (this.config.jt808Port === null) return;
     await this.ingest.markAllOffline();
@@ -150,5 +164,6 @@ export class Telematics {
     this.gateway = null;
     await this.ingest.close();
     await this.waybills.stop();
+    await this.plans.stop();
   }
 }

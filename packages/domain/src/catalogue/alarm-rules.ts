@@ -28,6 +28,21 @@ export interface AlarmRuleSettings {
   deviation: { enabled: boolean; lineId: number | null; minSeconds: number };
   /** Terminal alarm bits and active-safety events stored as alarms. */
   terminal: { enabled: boolean };
+  /**
+   * Plan timing (计划时效) of a truck's current departure plan: 4001 / 4002 not departed
+   * `departWarnMinutes` / `departAlarmMinutes` after the planned departure; 4003 the estimated
+   * arrival later than the planned one by more than `arriveWarnMinutes`; 4004 not arrived
+   * `arriveAlarmMinutes` after the planned arrival; 4006 standing `parkingMinutes` on a running plan
+   * outside its stations.
+   */
+  planTiming: {
+    enabled: boolean;
+    departWarnMinutes: number;
+    departAlarmMinutes: number;
+    arriveWarnMinutes: number;
+    arriveAlarmMinutes: number;
+    parkingMinutes: number;
+  };
 }
 
 export type AlarmRuleKey = keyof AlarmRuleSettings;
@@ -45,6 +60,14 @@ export const DEFAULT_ALARM_RULES: AlarmRuleSettings = {
   fault: { enabled: true, minBatteryVolts: 22 },
   deviation: { enabled: true, lineId: null, minSeconds: 60 },
   terminal: { enabled: true },
+  planTiming: {
+    enabled: true,
+    departWarnMinutes: 15,
+    departAlarmMinutes: 30,
+    arriveWarnMinutes: 0,
+    arriveAlarmMinutes: 15,
+    parkingMinutes: 30,
+  },
 };
 
 /** Rules in display order, with their Chinese names and the alarm codes they raise. */
@@ -58,6 +81,7 @@ export const ALARM_RULES: readonly { key: AlarmRuleKey; name: string; codes: rea
   { key: 'fault', name: '故障报警', codes: [] },
   { key: 'deviation', name: '路线偏离', codes: [4005] },
   { key: 'terminal', name: '终端报警', codes: [] },
+  { key: 'planTiming', name: '计划时效', codes: [4001, 4002, 4003, 4004, 4006] },
 ];
 
 /** Field names and ranges (the web form and the server's checks use the same). */
@@ -72,6 +96,11 @@ export const ALARM_RULE_FIELDS = {
   minKm: { name: '最短行程', unit: 'km', min: 1, max: 5000 },
   minLitres: { name: '油量变化', unit: 'L', min: 1, max: 1000 },
   minBatteryVolts: { name: '蓄电池电压下限', unit: 'V', min: 1, max: 60 },
+  departWarnMinutes: { name: '迟发车预警时长', unit: '分钟', min: 1, max: 1440 },
+  departAlarmMinutes: { name: '迟发车报警时长', unit: '分钟', min: 1, max: 1440 },
+  arriveWarnMinutes: { name: '迟到达预警时长', unit: '分钟', min: 0, max: 1440 },
+  arriveAlarmMinutes: { name: '迟到达报警时长', unit: '分钟', min: 0, max: 1440 },
+  parkingMinutes: { name: '途中停车时长', unit: '分钟', min: 1, max: 1440 },
 } as const;
 
 type FieldKey = keyof typeof ALARM_RULE_FIELDS;
@@ -139,6 +168,17 @@ export const alarmRulePatchSchema = z
       .strict()
       .optional(),
     terminal: z.object({ enabled }).strict().optional(),
+    planTiming: z
+      .object({
+        enabled,
+        departWarnMinutes: field('departWarnMinutes'),
+        departAlarmMinutes: field('departAlarmMinutes'),
+        arriveWarnMinutes: field('arriveWarnMinutes'),
+        arriveAlarmMinutes: field('arriveAlarmMinutes'),
+        parkingMinutes: field('parkingMinutes'),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 
@@ -161,8 +201,10 @@ export function mergeAlarmRules(
   return out as unknown as AlarmRuleSettings;
 }
 
-/** Fatigue warning must come before the alarm; the message when it does not. */
+/** Fatigue and late-departure warnings must come before their alarms; the message when they do not. */
 export function alarmRulesProblem(rules: AlarmRuleSettings): string | null {
   if (rules.fatigue.warnMinutes >= rules.fatigue.alarmMinutes) return '预警驾驶时长须小于报警驾驶时长';
+  if (rules.planTiming.departWarnMinutes >= rules.planTiming.departAlarmMinutes)
+    return '迟发车预警时长须小于迟发车报警时长';
   return null;
 }

@@ -46,7 +46,7 @@ export async function persistAlarms(
           end_lon: alarm.endLon,
           station_id: alarm.stationId,
           line_id: alarm.lineId,
-          plan_id: null,
+          plan_id: alarm.planId,
           detail: json(alarm.detail),
           media: json(alarm.media),
           created_at: now,

@@ -61,6 +61,8 @@ export interface OpenAlarm {
   endLon: number | null;
   stationId: number | null;
   lineId: number | null;
+  /** The departure plan it is about (plan timing, deviation from the plan's line). */
+  planId: number | null;
   detail: Record<string, unknown> | null;
   media: AlarmMedia[] | null;
   /** Active-safety alarm number (identification, 32 hex digits) whose attachments are its media. */
@@ -73,6 +75,7 @@ export interface AlarmExtras {
   level?: number | null;
   stationId?: number | null;
   lineId?: number | null;
+  planId?: number | null;
   detail?: Record<string, unknown> | null;
   alarmNo?: string | null;
   attachments?: number;
@@ -106,6 +109,26 @@ export interface RuleState {
   watched: number[];
   /** Off the line's corridor since. */
   offLineSince: AlarmPoint | null;
+  /** The progress of the truck's current departure plan as its reports showed it (plan-rules.ts). */
+  plan: PlanRuleState | null;
+}
+
+/** What the plan rules remember of the truck's current plan (plain data). */
+export interface PlanRuleState {
+  planId: number;
+  /** The last station row reached (0 none), departure and arrival as seen. */
+  maxSeq: number;
+  departedAt: number | null;
+  arrivedAt: number | null;
+  /** Station rows (seq) whose fence the truck was in at its last report; `known` once seen. */
+  inside: number[];
+  known: boolean;
+  /** Codes raised for this plan (each at most once). */
+  raised: number[];
+  /** Recent moving speed (km/h, a running average of moving reports), null until it moved. */
+  speedKmh: number | null;
+  /** Standing outside the plan's stations since (4006). */
+  stillSince: AlarmPoint | null;
 }
 
 export function initialState(): RuleState {
@@ -125,6 +148,7 @@ export function initialState(): RuleState {
     inside: [],
     watched: [],
     offLineSince: null,
+    plan: null,
   };
 }
 
@@ -135,6 +159,12 @@ export function copyState(s: RuleState): RuleState {
     overSince: s.overSince && { ...s.overSince },
     stillSince: s.stillSince && { ...s.stillSince },
     offLineSince: s.offLineSince && { ...s.offLineSince },
+    plan: s.plan && {
+      ...s.plan,
+      inside: [...s.plan.inside],
+      raised: [...s.plan.raised],
+      stillSince: s.plan.stillSince && { ...s.plan.stillSince },
+    },
     safetySeen: [...s.safetySeen],
     inside: [...s.inside],
     watched: [...s.watched],
@@ -288,6 +318,7 @@ export class TruckAlarms {
       endLon: null,
       stationId: x.stationId ?? null,
       lineId: x.lineId ?? null,
+      planId: x.planId ?? null,
       detail: x.detail ?? null,
       media: null,
       alarmNo: x.alarmNo ?? null,

@@ -6,6 +6,14 @@ import type { AlarmScope, OpenAlarm, Report, TruckAlarms } from './alarm';
 import { fatigue, parking, speeding } from './driving-rules';
 import { deviation, type FenceWatch, type LineCorridor, stationFences } from './fence-rules';
 import { fuelUse, oilTheft, refuel } from './fuel-rules';
+import {
+  type PlanMove,
+  type PlanWatch,
+  planExtras,
+  planRules,
+  runningPlan,
+  silentPlanRules,
+} from './plan-rules';
 import { restoreTruck } from './restore';
 import { activeSafety, faults, terminalBits } from './terminal-rules';
 
@@ -17,6 +25,8 @@ export interface TruckRules {
   tankCapacityL: number | null;
   fences: readonly FenceWatch[];
   line: LineCorridor | null;
+  /** The truck's current departure plan (published, distributed or running), null without one. */
+  plan: PlanWatch | null;
 }
 
 export interface RuleSource {
@@ -29,20 +39,35 @@ export interface RuleSource {
  */
 export class AlarmBatch {
   readonly changed = new Set<OpenAlarm>();
-  private readonly undo: (() => void)[] = [];
+  /** Plan progress the batch's reports made, written after its commit (plan-progress.ts). */
+  readonly planMoves: PlanMove[] = [];
+  /** Until committed or rolled back: the sweep leaves the batch's trucks alone meanwhile. */
+  open = true;
+  private readonly undo: { t: TruckAlarms; restore: () => void }[] = [];
 
   touch(t: TruckAlarms): TruckAlarms {
     // The truck remembers the batch that took its snapshot: no set of trucks to look up.
     if (t.batch !== this) {
       t.batch = this;
-      this.undo.push(t.snapshot());
+      this.undo.push({ t, restore: t.snapshot() });
     }
     t.changed = this.changed;
     return t;
   }
 
+  /** Whether the truck is held by a batch not yet committed or rolled back. */
+  static busy(t: TruckAlarms): boolean {
+    return t.batch instanceof AlarmBatch && t.batch.open;
+  }
+
   rollback(): void {
-    for (let i = this.undo.length - 1; i >= 0; i--) this.undo[i]?.();
+    this.open = false;
+    for (let i = this.undo.length - 1; i >= 0; i--) {
+      const u = this.undo[i];
+      // a truck a later batch took over since keeps that batch's state
+      if (u && u.t.batch === this) u.restore();
+    }
+    this.planMoves.length = 0;
   }
 }
 
@@ -93,8 +118,16 @@ export class AlarmEngine {
   private readonly trucks = new Map<number, TruckAlarms>();
   /** Open alarms read at start, by truck, until the truck reports again. */
   private readonly restoring = new Map<number, OpenAlarm[]>();
+  /** Receives the plan moves of each committed batch (the plan monitor's database side). */
+  onPlanMoves: ((moves: PlanMove[]) => void) | null = null;
 
   constructor(private readonly source: RuleSource) {}
+
+  /** The batch's transaction committed: its plan moves go to the database side. */
+  committed(batch: AlarmBatch): void {
+    batch.open = false;
+    if (batch.planMoves.length > 0) this.onPlanMoves?.(batch.planMoves.splice(0));
+  }
 
   /** Open alarms of the database (end_time null), picked up by each truck's next report. */
   restore(open: readonly OpenAlarm[]): void {
@@ -142,7 +175,42 @@ export class AlarmEngine {
     oilTheft(t, r, rules.oilTheft);
     refuel(t, r, rules.refuel, ctx.tankCapacityL);
     stationFences(t, r, ctx.fences);
-    deviation(t, r, rules.deviation, ctx.line);
+    planRules(t, r, rules.planTiming, ctx.plan, batch.planMoves);
+    const running = runningPlan(t, ctx.plan);
+    if (running?.line) deviation(t, r, rules.deviation, running.line, planExtras(running));
+    else deviation(t, r, rules.deviation, ctx.line);
+  }
+
+  /**
+   * The sweep of plans whose truck sent nothing since the planned departure (terminal off): late
+   * departure raised at `at`, at the truck's last known place (else the start station). Trucks held
+   * by a batch under way are left to their reports. The alarms are in `batch.changed` to write.
+   */
+  sweep(
+    batch: AlarmBatch,
+    plans: readonly PlanWatch[],
+    at: number,
+    last: (truckId: number) => VehicleState | undefined,
+  ): void {
+    for (const plan of plans) {
+      const state = last(plan.truckId);
+      if (state && state.time >= plan.plannedDepartAt) continue;
+      const scope: TruckScope = {
+        truckId: plan.truckId,
+        merchantId: plan.merchantId,
+        teamCode: plan.truckTeamCode,
+        driverId: state?.driver_id ?? plan.driverId,
+      };
+      const existing = this.trucks.get(plan.truckId);
+      if (existing && AlarmBatch.busy(existing)) continue;
+      if (existing?.state.lastTime != null && existing.state.lastTime >= plan.plannedDepartAt) continue;
+      const terminalId = state?.terminal_id ?? existing?.scope.terminalId ?? plan.terminalId;
+      const t = batch.touch(this.truck(scope, terminalId as number, state));
+      const start = plan.stations[0];
+      const where = state ?? (start ? { lat: start.lat, lon: start.lon } : { lat: 0, lon: 0 });
+      const rules = this.source.rulesFor(plan.truckId, scope.teamCode).rules;
+      silentPlanRules(t, { time: at, lat: where.lat, lon: where.lon, speed: 0 }, rules.planTiming, plan);
+    }
   }
 
   /** Rules on finished trips (abnormal fuel use), after the batch's reports and expiries. */

@@ -5,7 +5,7 @@ import {
   type LngLat,
   pointInFence,
 } from '@fleet/domain';
-import { type AlarmPoint, PLATFORM, type Report, type TruckAlarms } from './alarm';
+import { type AlarmExtras, type AlarmPoint, PLATFORM, type Report, type TruckAlarms } from './alarm';
 
 /** A station fence watched for a truck by its fence sets. */
 export interface FenceWatch {
@@ -85,13 +85,15 @@ export function stationFences(t: TruckAlarms, r: Report, fences: readonly FenceW
 /**
  * 4005 route deviation: farther than the line's corridor from its path (the polyline through the
  * line's station rows in order) for `minSeconds`; the alarm starts where the truck left the
- * corridor and ends at the first report back inside it.
+ * corridor and ends at the first report back inside it. `plan` (the running plan's fields, when the
+ * line is its plan's) rides along on the alarm.
  */
 export function deviation(
   t: TruckAlarms,
   r: Report,
   rule: AlarmRuleSettings['deviation'],
   line: LineCorridor | null,
+  plan: AlarmExtras | null = null,
 ): void {
   const s = t.state;
   if (!rule.enabled || !line || !r.located) {
@@ -115,7 +117,9 @@ export function deviation(
   } else if (r.time - since.time >= rule.minSeconds * 1000) {
     t.start('p4005', 4005, PLATFORM, since, {
       lineId: line.lineId,
+      planId: plan?.planId ?? null,
       detail: {
+        ...plan?.detail,
         lineName: line.name,
         corridorMeters: line.widthMeters,
         maxMeters: Math.round(metres),

@@ -68,6 +68,7 @@ export function openAlarmOf(row: AlarmRow): OpenAlarm {
     endLon: row.end_lon,
     stationId: row.station_id,
     lineId: row.line_id,
+    planId: row.plan_id,
     detail,
     media: parse<AlarmMedia[]>(row.media),
     alarmNo: typeof detail?.alarmNo === 'string' ? detail.alarmNo : null,

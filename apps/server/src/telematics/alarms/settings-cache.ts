@@ -10,6 +10,12 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { RuleSource, TruckRules } from './engine';
 import { type FenceWatch, fenceBox, type LineCorridor } from './fence-rules';
+import type { PlanWatch } from './plan-rules';
+
+/** Where the rules find each truck's current plan (the plan monitor, plan-progress.ts). */
+export interface PlanSource {
+  planOf(truckId: number): PlanWatch | null;
+}
 
 function parse(text: string): AlarmRulePatch | null {
   try {
@@ -80,8 +86,15 @@ export class AlarmSettingsCache implements RuleSource {
   private stations = new Map<number, Omit<FenceWatch, 'notifyEnter' | 'notifyExit' | 'fenceSetIds'>>();
   private lines = new Map<number, LineCorridor>();
   private resolved = new Map<number, { teamCode: string; rules: TruckRules }>();
+  /** Current plans of the trucks, set once the plan monitor exists. */
+  plans: PlanSource | null = null;
 
   constructor(private readonly db: Kysely<Database>) {}
+
+  /** A line's corridor (its station rows as path), as of the last load. */
+  lineCorridor(lineId: number): LineCorridor | null {
+    return this.lines.get(lineId) ?? null;
+  }
 
   async load(): Promise<void> {
     const db = this.db;
@@ -163,7 +176,11 @@ export class AlarmSettingsCache implements RuleSource {
   /** The settings of a truck: defaults, its teams from the root down, then its own. */
   rulesFor(truckId: number, teamCode: string): TruckRules {
     const cached = this.resolved.get(truckId);
-    if (cached && cached.teamCode === teamCode) return cached.rules;
+    if (cached && cached.teamCode === teamCode) {
+      // the plan changes between loads: read it each time (one map lookup)
+      cached.rules.plan = this.plans?.planOf(truckId) ?? null;
+      return cached.rules;
+    }
     const info = this.info.get(truckId);
     const merchantId = info?.merchantId ?? 0;
     const chain = [...ancestors(teamCode), teamCode].map((code) => this.teams.get(`${merchantId}:${code}`));
@@ -175,6 +192,7 @@ export class AlarmSettingsCache implements RuleSource {
       tankCapacityL: info?.tankCapacityL ?? null,
       fences: this.fencesOf(truckId, merchantId, teamCode),
       line: lineId === null ? null : (this.lines.get(lineId) ?? null),
+      plan: this.plans?.planOf(truckId) ?? null,
     };
     this.resolved.set(truckId, { teamCode, rules: resolved });
     return resolved;

@@ -71,6 +71,7 @@ export class Harness {
       tankCapacityL: null,
       fences: [],
       line: null,
+      plan: null,
       ...extra,
     };
     this.engine = new AlarmEngine({ rulesFor: () => this.rules });

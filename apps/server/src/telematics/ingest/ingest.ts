@@ -256,6 +256,7 @@ export class Ingest {
       alarms?.rollback();
       throw error;
     }
+    if (engine && alarms) engine.committed(alarms);
     (publish as (() => void) | null)?.();
     this.believed = believed;
     this.storedRows += positions.length;

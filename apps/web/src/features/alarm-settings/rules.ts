@@ -17,6 +17,13 @@ export const RULE_FIELDS: Record<AlarmRuleKey, readonly (keyof typeof ALARM_RULE
   fault: ['minBatteryVolts'],
   deviation: ['lineId', 'minSeconds'],
   terminal: [],
+  planTiming: [
+    'departWarnMinutes',
+    'departAlarmMinutes',
+    'arriveWarnMinutes',
+    'arriveAlarmMinutes',
+    'parkingMinutes',
+  ],
 };
 
 export const RULE_KEYS: readonly AlarmRuleKey[] = ALARM_RULES.map((r) => r.key);
