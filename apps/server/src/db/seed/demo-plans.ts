@@ -35,9 +35,9 @@ const PLANNING: Record<
   DemoLine['kind'],
   { kmh: number; stopMin: number; kg: [number, number]; gapH: [number, number] }
 > = {
-  coal: { kmh: 58, stopMin: 30, kg: [30_000, 34_000], gapH: [14, 30] },
-  trunk: { kmh: 58, stopMin: 25, kg: [18_000, 30_000], gapH: [6, 30] },
-  city: { kmh: 16, stopMin: 20, kg: [1_500, 3_800], gapH: [20, 26] },
+  coal: { kmh: 66, stopMin: 30, kg: [30_000, 34_000], gapH: [14, 30] },
+  trunk: { kmh: 66, stopMin: 25, kg: [18_000, 30_000], gapH: [6, 30] },
+  city: { kmh: 24, stopMin: 15, kg: [1_500, 3_800], gapH: [20, 26] },
 };
 
 /** Departure hours (Shanghai) the office plans a kind of work for. */
