@@ -15,6 +15,7 @@ export * from './operate-log-pages';
 export * from './plan-assign';
 export * from './plan-schedules';
 export * from './plan-dispatch';
+export * from './plan-schedules';
 export * from './plans';
 export * from './speed-bands';
 export * from './transport-prices';

@@ -4,6 +4,7 @@ import { DRIVER_RECORD } from './driver';
 import { FEE_TYPE_RECORD } from './fee-type';
 import { LINE_RECORD } from './line';
 import { PLAN_RECORD } from './plan';
+import { PLAN_SCHEDULE_RECORD } from './plan-schedule';
 import { STATION_RECORD } from './station';
 import { TERMINAL_RECORD } from './terminal';
 import { TRANSPORT_ORDER_RECORD } from './transport-order';
@@ -18,6 +19,7 @@ export * from './driver';
 export * from './fee-type';
 export * from './line';
 export * from './plan';
+export * from './plan-schedule';
 export * from './station';
 export * from './terminal';
 export * from './transport-order';
@@ -50,6 +52,7 @@ export const RECORD_TYPES = {
   transportPrice: TRANSPORT_PRICE_RECORD,
   transportOrder: TRANSPORT_ORDER_RECORD,
   plan: PLAN_RECORD,
+  planSchedule: PLAN_SCHEDULE_RECORD,
   waybill: WAYBILL_RECORD,
   waybillScanCode: WAYBILL_SCAN_CODE_RECORD,
 } as const;
