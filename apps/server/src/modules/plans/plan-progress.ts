@@ -241,6 +241,15 @@ export class PlanMonitor {
     await this.bus?.publish(PLAN_TRUCKS_CHANNEL, { origin: this.origin, truckIds: ids });
   }
 
+  /** `changed` for the routes: plans of these trucks were written; never throws (logged). */
+  async notify(truckIds: readonly unknown[]): Promise<void> {
+    try {
+      await this.changed(truckIds.map((id) => (typeof id === 'number' ? id : null)));
+    } catch (err) {
+      this.log.error({ err }, 'current plans not reloaded');
+    }
+  }
+
   /** Re-reads every current plan; the map is replaced at once. */
   async load(): Promise<void> {
     this.trucks = await this.read(null);

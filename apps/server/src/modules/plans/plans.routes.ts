@@ -202,7 +202,7 @@ export function planWriters(ctx: AppContext) {
     const customerId = await customerOf(db, form);
     const at = now();
     const words = await planWords(db, form);
-    return db.transaction().execute(async (tx) => {
+    const published = await db.transaction().execute(async (tx) => {
       const saved = await writePlan(
         tx,
         auth,
@@ -222,6 +222,8 @@ export function planWriters(ctx: AppContext) {
       await log(tx, auth, saved.id, teamCode, `${done} ${saved.planNo}：${words}`, at);
       return saved;
     });
+    await ctx.telematics.plans.notify([form.truckId, before?.truck_id]);
+    return published;
   };
   return { log, teamOf, publish };
 }
@@ -328,6 +330,7 @@ export function registerPlanRoutes(app: FastifyInstance, ctx: AppContext): void 
           .execute();
         await log(tx, auth, row.id, row.team_code, `下发计划 ${String(row.plan_no)}`, at);
       });
+      await ctx.telematics.plans.notify([row.truck_id]);
       return { id: row.id, state: PLAN_STATE.distributed };
     },
   });
@@ -359,6 +362,7 @@ export function registerPlanRoutes(app: FastifyInstance, ctx: AppContext): void 
           at,
         );
       });
+      await ctx.telematics.plans.notify([row.truck_id]);
       return { id: row.id, state: PLAN_STATE.cancelled };
     },
   });
@@ -394,6 +398,7 @@ export function registerPlanRoutes(app: FastifyInstance, ctx: AppContext): void 
             at,
           );
       });
+      await ctx.telematics.plans.notify(rows.map((r) => r.truck_id));
       return { deleted: rows.length };
     },
   });
