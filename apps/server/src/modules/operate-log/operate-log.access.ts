@@ -1,6 +1,7 @@
 import {
   ALARM_PAGE_CODES,
   OPERATE_LOG_PAGES,
+  PLAN_RECORD,
   type OperateLogPage,
   RECORD_TYPES,
   recordInfoCodes,
@@ -57,6 +58,8 @@ function accessTable(): Readonly<Record<OperateLogPage, LogAccess>> {
     [P.alarmSetting]: { codes: ALARM_SETTING_CODES },
     [P.fenceSet]: { codes: FENCE_SET_CODES, record: { table: 'fence_set', shared: false } },
     [P.driverRegistration]: { codes: [...REVIEW_CODES, ...INVITE_CODES] },
+    [P.loadingAppointment]: { codes: ['car060101'], record: { table: 'loading_appointment', shared: false } },
+    [P.planCostSetting]: { codes: PLAN_RECORD.readCodes },
   };
 }
 
