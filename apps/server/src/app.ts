@@ -47,7 +47,6 @@ import { registerPlanAssignRoutes } from './modules/plan-assign/plan-assign.rout
 import { registerPlanStatisticsRoutes } from './modules/plans/plan-statistics.routes';
 import { planScheduleRecord } from './modules/plan-schedules/plan-schedules.record';
 import { registerPlanDispatchRoutes } from './modules/plans/plan-dispatch.routes';
-import { planScheduleRecord } from './modules/plan-schedules/plan-schedules.record';
 import { planRecord } from './modules/plans/plans.record';
 import { registerPushRoutes } from './modules/push/push.routes';
 import { registerRoleRoutes } from './modules/roles/roles.routes';
@@ -122,7 +121,6 @@ const FEATURES = [
   (api: FastifyInstance, ctx: AppContext) => registerRecord(api, ctx, transportPriceRecord),
   (api: FastifyInstance, ctx: AppContext) => registerRecord(api, ctx, transportOrderRecord),
   (api: FastifyInstance, ctx: AppContext) => registerRecord(api, ctx, planRecord),
-  (api: FastifyInstance, ctx: AppContext) => registerRecord(api, ctx, planScheduleRecord(ctx)),
   registerPlanDispatchRoutes,
   (api: FastifyInstance, ctx: AppContext) => registerRecord(api, ctx, planScheduleRecord(ctx)),
   registerPlanStatisticsRoutes,

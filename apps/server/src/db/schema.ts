@@ -28,7 +28,6 @@ import type { MerchantTable } from '../modules/merchants/merchants.table';
 import type { AlarmSubscriptionTable, MessageTable } from '../modules/messages/messages.table';
 import type { OperateLogTable } from '../modules/operate-log/operate-log.table';
 import type { PlanScheduleDayTable, PlanScheduleTable } from '../modules/plan-schedules/plan-schedules.table';
-import type { PlanScheduleDayTable, PlanScheduleTable } from '../modules/plan-schedules/plan-schedules.table';
 import type { PlanCostSettingTable, PlanNoticeTable } from '../modules/plans/plan-notice.table';
 import type { LoadingAppointmentTable } from '../modules/plan-assign/appointments.table';
 import type { PlanStationTable, PlanTable } from '../modules/plans/plans.table';
@@ -108,8 +107,6 @@ export interface Database {
   transport_order: TransportOrderTable;
   plan: PlanTable;
   plan_station: PlanStationTable;
-  plan_schedule: PlanScheduleTable;
-  plan_schedule_day: PlanScheduleDayTable;
   plan_schedule: PlanScheduleTable;
   plan_schedule_day: PlanScheduleDayTable;
   loading_appointment: LoadingAppointmentTable;

@@ -15,7 +15,6 @@ export * from './operate-log-pages';
 export * from './plan-assign';
 export * from './plan-schedules';
 export * from './plan-dispatch';
-export * from './plan-schedules';
 export * from './plans';
 export * from './speed-bands';
 export * from './transport-prices';

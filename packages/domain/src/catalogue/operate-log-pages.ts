@@ -24,7 +24,6 @@ export const OPERATE_LOG_PAGES = {
   waybillScanCode: 19,
   transportOrder: 20,
   plan: 21,
-  planSchedule: 30,
   /** 装车预约 (loading appointments). */
   loadingAppointment: 31,
   /** A merchant's plan cost prices (fuel price, toll per km). */

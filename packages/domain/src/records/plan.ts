@@ -21,6 +21,7 @@ export const PLAN_RECORD = defineRecordMeta({
     page: '/plan/list',
     info: '/plan/info',
     export: '/plan/export',
+    import: '/plan/import',
   },
   labels: {
     id: '发车计划',

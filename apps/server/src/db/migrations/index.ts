@@ -23,7 +23,6 @@ import * as m0025 from './0025_transport_orders_plans';
 import * as m0026 from './0026_waybill_list_indexes';
 import * as m0027 from './0027_waybill_open_index';
 import * as m0028 from './0028_message_business_code';
-import * as m0030 from './0030_plan_schedules';
 import * as m0029 from './0029_plan_monitor';
 import * as m0030 from './0030_plan_schedules';
 import * as m0031 from './0031_loading_appointments';
@@ -55,7 +54,6 @@ export const migrations: Record<string, Migration> = {
   '0026_waybill_list_indexes': m0026,
   '0027_waybill_open_index': m0027,
   '0028_message_business_code': m0028,
-  '0030_plan_schedules': m0030,
   '0029_plan_monitor': m0029,
   '0030_plan_schedules': m0030,
   '0031_loading_appointments': m0031,

@@ -56,6 +56,19 @@ const KINDS = [
     info: (id: number) => ({ url: '/api/colliery/line/info', query: { id: String(id) } }),
     save: '/api/colliery/line/edit',
   },
+  {
+    kind: '运输订单',
+    list: { method: 'POST', url: '/api/transport/order/page', body: { pageNum: 1, pageSize: 500 } },
+    info: (id: number) => ({ url: '/api/transport/order/info', query: { id: String(id) } }),
+    save: '/api/transport/order/edit',
+  },
+  {
+    // the plans whose form may still be saved: published ones (the others have been handed out)
+    kind: '发车计划',
+    list: { method: 'GET', url: '/api/plan/list', query: { pageNum: '1', pageSize: '500', state: '1' } },
+    info: (id: number) => ({ url: '/api/plan/info', query: { id: String(id) } }),
+    save: '/api/plan/update',
+  },
 ] as const;
 
 describe.each(TEST_DATABASES)('demo data on $name', (database) => {

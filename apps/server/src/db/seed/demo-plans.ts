@@ -314,7 +314,7 @@ export async function seedDemoPlans(
       };
     }
     // the history: finished plans back to 14 days ago, ending before today's plan (or now)
-    const until = todayDraft ? (todayDraft.timed[0]?.depart as number) - 2 * HOUR : now - 2 * HOUR;
+    const until = Math.min(now - HOUR, todayDraft ? (todayDraft.timed[0]?.depart as number) - 2 * HOUR : now);
     let t = dayStart(now - DEMO_PLAN_DAYS * DAY) + rng.range(0, 24) * HOUR;
     for (;;) {
       const depart = departFrom(kind, t, rng);

@@ -4,6 +4,7 @@ import { idField, optionalDateTime } from '../../http/form-fields';
 import { blank, teamFilter, withTeamName } from '../../records/filters';
 import { defineRecord, type ListedRow, type RecordQuery } from '../../records/record';
 import { planForm } from './plan-form';
+import { planImport } from './plan-import';
 import { registerPlanRoutes } from './plans.routes';
 import type { PlanStationTable, PlanTable } from './plans.table';
 
@@ -211,5 +212,6 @@ export const planRecord = defineRecord<z.output<typeof planForm>, PlanFilter, Pl
       { header: '备注', width: 24, value: (p) => p.remark },
     ],
   },
+  import: planImport,
   routes: (app, ctx) => registerPlanRoutes(app, ctx),
 });

@@ -18,6 +18,8 @@ export interface WaybillTable {
   driver_id: number | null;
   planned_load_at: number | null;
   planned_arrive_at: number | null;
+  /** The weight planned for a waybill made from a plan's load (migration 0032), whole kg. */
+  planned_kg?: number | null;
   /** 1 to be loaded, 2 loading, 3 in transit, 4 arrived, 6 completed. */
   status: Generated<number>;
   loading_at: number | null;
