@@ -84,23 +84,8 @@ export function percent(part: number, whole: number): number | null {
   return whole === 0 ? null : Math.round((part * 1000) / whole) / 10;
 }
 
-/** The plan timing thresholds of a team's alarm settings (planTiming), in minutes. */
-export interface PlanTimingThresholds {
-  departWarnMinutes: number;
-  arriveWarnMinutes: number;
-}
-const DEFAULT_THRESHOLDS: PlanTimingThresholds = { departWarnMinutes: 15, arriveWarnMinutes: 0 };
-
-/** Reads planTiming from the effective settings; the defaults where a value is missing. */
-export function timingThresholds(rules: AlarmRuleSettings): PlanTimingThresholds {
-  const timing = (rules as unknown as { planTiming?: Partial<PlanTimingThresholds> }).planTiming;
-  const minutes = (value: unknown, fallback: number) =>
-    typeof value === 'number' && Number.isFinite(value) ? value : fallback;
-  return {
-    departWarnMinutes: minutes(timing?.departWarnMinutes, DEFAULT_THRESHOLDS.departWarnMinutes),
-    arriveWarnMinutes: minutes(timing?.arriveWarnMinutes, DEFAULT_THRESHOLDS.arriveWarnMinutes),
-  };
-}
+/** The plan timing thresholds a plan of the team is measured by (planTiming of its alarm settings). */
+type PlanTimingThresholds = Pick<AlarmRuleSettings['planTiming'], 'departWarnMinutes' | 'arriveWarnMinutes'>;
 
 const NOT_SET = '（未指定）';
 
@@ -152,7 +137,7 @@ export async function planStatistics(
   const thresholdsOf = (teamCode: string) => {
     let found = thresholds.get(teamCode);
     if (!found) {
-      found = timingThresholds(teamRules(patches, teamCode));
+      found = teamRules(patches, teamCode).planTiming;
       thresholds.set(teamCode, found);
     }
     return found;

@@ -43,6 +43,7 @@ describe.each(TEST_DATABASES)('departure statistics on $name', (database) => {
   let t: TestApp;
   let dispatch: string;
   let other: string;
+  let admin: string;
   let lineId: number;
   const trucks: { id: number; car_no: string; driver_id: number; driver: string }[] = [];
 
@@ -99,7 +100,7 @@ describe.each(TEST_DATABASES)('departure statistics on $name', (database) => {
     await db.deleteFrom('plan_station').execute();
     await db.deleteFrom('plan').execute();
     dispatch = await login(t.app, 'dispatch', DEMO.dispatch);
-    const admin = await login(t.app, 'admin', DEMO.admin);
+    admin = await login(t.app, 'admin', DEMO.admin);
     const role = await call(t.app, 'POST', '/api/system/role/add', {
       token: admin,
       body: { name: '二分队统计', codes: [...ROLE_PRESETS.dispatch] },
@@ -247,6 +248,22 @@ describe.each(TEST_DATABASES)('departure statistics on $name', (database) => {
       ['日期', '2026-11-26', '2', '1', '1', '100.0%', '0', '0', '-'],
       ['日期', '合计', '4', '3', '2', '66.7%', '2', '1', '50.0%'],
     ]);
+  });
+
+  it("measures on time by the team's plan timing settings", async () => {
+    const set = (settings: unknown) =>
+      call(t.app, 'POST', '/api/alarm/set', { token: admin, body: { teamCode: TRUNK_ONE, settings } });
+    const saved = await set({
+      planTiming: { departWarnMinutes: 20, departAlarmMinutes: 40, arriveWarnMinutes: 5 },
+    });
+    expect(saved.body.code, saved.body.msg).toBe(200);
+    // two's 20 minutes late departure and 5 minutes late arrival are now within the thresholds
+    const s = await statistics(dispatch, { ...range, groupBy: 'team' });
+    expect(figures(s.totalRow)).toEqual([4, 3, 3, 100, 2, 2, 100]);
+    await set({ planTiming: { departWarnMinutes: 5 } });
+    expect(figures((await statistics(dispatch, range)).totalRow)).toEqual([4, 3, 0, 0, 2, 1, 50]);
+    expect((await set({})).body.code).toBe(200);
+    expect(figures((await statistics(dispatch, range)).totalRow)).toEqual([4, 3, 2, 66.7, 2, 1, 50]);
   });
 
   it('keeps the figures to the caller team: another team sees none', async () => {
