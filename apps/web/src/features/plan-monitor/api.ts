@@ -1,3 +1,4 @@
+import { alarmDetailText, alarmName } from '@fleet/domain';
 import type { ListPage } from '../../api/common';
 import { type ExportOutcome, exportFile } from '../../api/fileTasks';
 import { request } from '../../api/request';
@@ -99,7 +100,7 @@ export function saveStationTimes(body: {
   return request<unknown>('POST', '/plan/monitor/save', { body });
 }
 
-/** A line alarm (4001–4006) of GET /plan/alarm/list. */
+/** A line alarm (4001–4006) of GET /plan/alarm/list, as the page shows it. */
 export interface LineAlarm {
   id: number;
   alarmCode: number;
@@ -110,20 +111,57 @@ export interface LineAlarm {
   planNo: string;
   startTime: string;
   endTime: string;
+  /** Chinese text. */
   detail: string;
-  handled: boolean | number;
+  handled: boolean;
 }
 
-export function fetchLineAlarms(query: Record<string, unknown>, signal?: AbortSignal) {
-  return request<ListPage<LineAlarm>>('GET', '/plan/alarm/list', {
-    query: query as Record<string, string>,
+/** An answered row: the contract's fields, or the alarm pages' own (eventName, detail object, handleStatus). */
+type AnsweredAlarm = Partial<Omit<LineAlarm, 'detail' | 'handled'>> & {
+  id: number;
+  alarmCode: number;
+  eventName?: string;
+  detail?: string | Record<string, unknown> | null;
+  handled?: boolean | number;
+  handleStatus?: number | null;
+  handleStatusName?: string;
+};
+
+export function toLineAlarm(row: AnsweredAlarm): LineAlarm {
+  const detail = row.detail;
+  return {
+    id: row.id,
+    alarmCode: Number(row.alarmCode),
+    alarmName: row.alarmName || row.eventName || alarmName(row.alarmCode),
+    carNo: row.carNo ?? '',
+    driverName: row.driverName ?? '',
+    lineName: row.lineName ?? '',
+    planNo: row.planNo ?? '',
+    startTime: row.startTime ?? '',
+    endTime: row.endTime ?? '',
+    detail: typeof detail === 'string' ? detail : alarmDetailText(detail ?? null),
+    handled: row.handled !== undefined ? Boolean(row.handled) : Number(row.handleStatus ?? 0) > 0,
+  };
+}
+
+const withCodes = (query: Record<string, unknown>) =>
+  query.alarmCode ? { ...query, alarmCodes: query.alarmCode } : query;
+
+/** The list; `alarmCode` also goes as `alarmCodes`, the name the alarm pages' filter reads. */
+export async function fetchLineAlarms(
+  query: Record<string, unknown>,
+  signal?: AbortSignal,
+): Promise<ListPage<LineAlarm>> {
+  const answer = await request<ListPage<AnsweredAlarm>>('GET', '/plan/alarm/list', {
+    query: withCodes(query) as Record<string, string>,
     signal,
     dedupe: true,
   });
+  return { ...answer, list: answer.list.map(toLineAlarm) };
 }
 
 export function exportLineAlarms(query: Record<string, unknown>): Promise<ExportOutcome> {
-  return exportFile('/plan/alarm/export', query, undefined, { method: 'GET' });
+  return exportFile('/plan/alarm/export', withCodes(query), undefined, { method: 'GET' });
 }
 
 export type StatisticsGroup = 'team' | 'line' | 'truck' | 'driver' | 'day';
