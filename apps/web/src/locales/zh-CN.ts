@@ -9,6 +9,7 @@ import { zhCNFileTasks } from './zh-CN.file-tasks';
 import { zhCNKit } from './zh-CN.kit';
 import { zhCNMonitor } from './zh-CN.monitor';
 import { zhCNPlanMonitor } from './zh-CN.plan-monitor';
+import { zhCNPlanSchedules } from './zh-CN.plan-schedules';
 import { zhCNPlans } from './zh-CN.plans';
 import { zhCNPush } from './zh-CN.push';
 import { shellTexts } from './zh-CN.shell';
@@ -38,6 +39,7 @@ export const zhCN = {
   ...zhCNFeeTypes,
   ...zhCNTransportPrices,
   ...zhCNTransportOrders,
+  ...zhCNPlanSchedules,
   ...zhCNPlans,
   ...zhCNPlanMonitor,
   ...zhCNWaybills,

@@ -159,7 +159,12 @@ const beforeDeparture: MenuNode = {
         },
       ],
     },
-    { path: '/car-dispatch/vehicle-schedule', title: '车辆排班计划', code: 'car050203' },
+    {
+      path: '/car-dispatch/vehicle-schedule',
+      title: '车辆排班计划',
+      code: 'car050203',
+      page: 'plan-schedules/PlanSchedulesPage',
+    },
     { path: '/car-dispatch/waybill', title: '运单管理', code: 'car050204', page: 'waybills/WaybillsPage' },
     { path: '/reminder/certificate-expiry', title: '证件到期', code: 'car050205' },
     { path: '/reminder/maintenance', title: '保养提醒', code: 'car050206' },
