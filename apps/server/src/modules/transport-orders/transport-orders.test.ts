@@ -68,6 +68,10 @@ describe.each(TEST_DATABASES)('transport orders on $name', (database) => {
 
   beforeAll(async () => {
     t = await startTestApp(database);
+    // it starts from a fleet without the demo's orders and plans, so it counts its own
+    await t.db.db.deleteFrom('plan_station').execute();
+    await t.db.db.deleteFrom('plan').execute();
+    await t.db.db.deleteFrom('transport_order').execute();
     dispatch = await login(t.app, 'dispatch', DEMO.dispatch);
     const admin = await login(t.app, 'admin', DEMO.admin);
     const role = await call(t.app, 'POST', '/api/system/role/add', {
