@@ -8,8 +8,10 @@ import { zhCNFeeTypes } from './zh-CN.fee-types';
 import { zhCNFileTasks } from './zh-CN.file-tasks';
 import { zhCNKit } from './zh-CN.kit';
 import { zhCNMonitor } from './zh-CN.monitor';
+import { zhCNPlanAssign } from './zh-CN.plan-assign';
 import { zhCNPlanMonitor } from './zh-CN.plan-monitor';
 import { zhCNPlanSchedules } from './zh-CN.plan-schedules';
+import { zhCNPlanDispatch } from './zh-CN.plan-dispatch';
 import { zhCNPlans } from './zh-CN.plans';
 import { zhCNPush } from './zh-CN.push';
 import { shellTexts } from './zh-CN.shell';
@@ -41,7 +43,9 @@ export const zhCN = {
   ...zhCNTransportOrders,
   ...zhCNPlanSchedules,
   ...zhCNPlans,
+  ...zhCNPlanDispatch,
   ...zhCNPlanMonitor,
+  ...zhCNPlanAssign,
   ...zhCNWaybills,
   ...zhCNWaybillScanCodes,
   app: {

@@ -58,13 +58,15 @@ export function registerPlanWaybillRoutes(app: FastifyInstance, ctx: AppContext)
       '运单调度列表：已发布、已下发、执行中的计划，含计划吨数、已派运单数与运单计划吨数；可按计划编号、车牌号、线路、车队筛选',
     access: WAYBILL_SCHEDULING_CODES,
     list: true,
-    labels: { planNo: '计划编号', carNo: '车牌号', lineId: '线路', teamCode: '所属车队' },
+    labels: { planNo: '计划编号', carNo: '车牌号', lineId: '线路', teamCode: '所属车队', planId: '发车计划' },
     query: z.object({
       ...paging,
       planNo: z.preprocess(blank, z.string().max(32, '最多输入32个字符').optional()),
       carNo: z.preprocess(blank, z.string().max(20, '最多输入20个字符').optional()),
       lineId: z.preprocess(blank, idField('线路不正确').optional()),
       teamCode: z.preprocess(blank, z.string().max(36).optional()),
+      /** One plan (the 调度派单 page's). */
+      planId: z.preprocess(blank, idField('发车计划不正确').optional()),
     }),
     handler: async ({ auth, query }) => {
       let q = db
@@ -79,6 +81,7 @@ export function registerPlanWaybillRoutes(app: FastifyInstance, ctx: AppContext)
         )
         .where(inScope(auth.scope, 'plan'))
         .where('plan.state', 'in', SCHEDULED_STATES);
+      if (query.planId) q = q.where('plan.id', '=', query.planId);
       if (query.planNo) q = q.where('plan.plan_no', 'like', `%${query.planNo}%`);
       if (query.carNo) q = q.where('truck.car_no', 'like', `%${query.carNo}%`);
       if (query.lineId) q = q.where('plan.line_id', '=', query.lineId);

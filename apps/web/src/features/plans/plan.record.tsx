@@ -18,6 +18,7 @@ import {
 } from '../../kit';
 import { orDash } from '../../kit/format';
 import { texts } from '../../locales';
+import { openPlanDrawer } from './planDrawer';
 
 const t = texts.plans;
 
@@ -111,7 +112,7 @@ export const planRecord = defineRecord<Plan, object>({
     { key: 'remark', dataIndex: 'remark', title: t.remark, width: 140, ellipsis: true, render: orDash },
     { key: 'updateTime', dataIndex: 'updateTime', title: t.updateTime, width: 170 },
   ],
-  actionsWidth: 280,
+  actionsWidth: 400,
   nameOf: (p) => p.planNo,
   formPage: {
     add: () => PLAN_PATHS.add,
@@ -122,6 +123,27 @@ export const planRecord = defineRecord<Plan, object>({
   rowActions: (p, actions) =>
     isInSubtree(p.teamCode, actions.user.team.teamCode) ? (
       <>
+        {p.state >= PLAN_STATE.published && p.state <= PLAN_STATE.running ? (
+          <Typography.Link
+            onClick={() => openPlanDrawer({ id: p.id, planNo: p.planNo, tab: 'notice', canNotify: true })}
+          >
+            {texts.planDispatch.notice}
+          </Typography.Link>
+        ) : null}
+        {p.lineId && p.state !== PLAN_STATE.cancelled ? (
+          <Typography.Link
+            onClick={() =>
+              openPlanDrawer({
+                id: p.id,
+                planNo: p.planNo,
+                tab: 'cost',
+                canNotify: p.state >= PLAN_STATE.published && p.state <= PLAN_STATE.running,
+              })
+            }
+          >
+            {texts.planDispatch.cost}
+          </Typography.Link>
+        ) : null}
         {p.state === PLAN_STATE.published ? (
           <Typography.Link
             onClick={() =>

@@ -6,7 +6,12 @@ const dispatch: MenuNode = {
   title: '调度管理',
   code: 'car0601',
   children: [
-    { path: '/car-dispatch/schedule-departure', title: '计划发车', code: 'car060101' },
+    {
+      path: '/car-dispatch/schedule-departure',
+      title: '计划发车',
+      code: 'car060101',
+      page: 'plan-assign/ScheduleDeparturePage',
+    },
     {
       path: '/car-dispatch/car-mileage',
       title: '发车统计',
@@ -31,11 +36,13 @@ const dispatch: MenuNode = {
       path: '/car-dispatch/waybill-scheduling',
       title: '运单调度',
       code: 'car060104',
+      page: 'waybill-scheduling/WaybillSchedulingPage',
       children: [
         {
           path: '/car-dispatch/waybill-scheduling/add-waybill',
           title: '调度派单',
           code: 'car060104',
+          page: 'waybill-scheduling/AddWaybillPage',
           hidden: true,
           noCache: true,
         },
