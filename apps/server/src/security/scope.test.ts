@@ -245,9 +245,6 @@ describe.each(TEST_DATABASES)('scope of referenced records on $name', (database)
  */
 const EMPTY_BY_NATURE: Record<string, string> = {
   'GET /api/plan/alarm/list': 'plans (时效报警) are not built yet',
-  'POST /api/transport/order/page': 'the demo has no transport orders yet (they come with the demo plans)',
-  'GET /api/transport/order/options': 'the demo has no transport orders yet (they come with the demo plans)',
-  'GET /api/plan/list': 'the demo has no departure plans yet (they come with the demo plans)',
   'POST /api/truck/no/listFilterSafety': 'the demo terminals have no video channels',
   'POST /api/truck/no/listFilterSafetyAndOnLine': 'the demo terminals have no video channels',
   'GET /api/oilChange/change/history': 'read from reported positions: the demo fleet fills it as it drives',
