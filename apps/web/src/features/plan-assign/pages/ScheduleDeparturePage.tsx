@@ -545,6 +545,7 @@ function AppointmentDialog({ open, onClose }: { open: boolean; onClose: (changed
           <DatePicker.RangePicker
             showTime={{ format: 'HH:mm' }}
             format="YYYY-MM-DD HH:mm"
+            placeholder={[a.start, a.end]}
             style={{ width: '100%' }}
           />
         </Form.Item>
