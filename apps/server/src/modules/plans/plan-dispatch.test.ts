@@ -480,7 +480,10 @@ describe.each(TEST_DATABASES)('plan notice, cost, import and waybill scheduling 
       planId,
       loads: [{ plannedTons: '10' }, { plannedTons: '0' }],
     });
-    expect(zero.body).toMatchObject({ code: 400, msg: '派车明细第2项计划重量: 须为大于0的吨数，最多三位小数' });
+    expect(zero.body).toMatchObject({
+      code: 400,
+      msg: '派车明细第2项计划重量: 须为大于0的吨数，最多三位小数',
+    });
     const none = await post(dispatch, '/plan/waybill/add', { planId, loads: [] });
     expect(none.body).toMatchObject({ code: 400, msg: '派车明细: 请至少添加一车' });
     const draft = await post(dispatch, '/plan/temp', { lineId, departTime: '2026-12-03 08:00:00' });
