@@ -140,26 +140,26 @@ describe('效能中心 › 计划发车', () => {
     await Promise.all([page.waitForResponse(calls('/appointment/examine/page')), tab('装车预约').click()]);
     await shot('appointments-empty');
     const first = await addAppointment('2026-12-20 08:00', '2026-12-20 09:00');
-    await row('2026-12-20 08:00:00').getByText('待审核').waitFor();
-    await button(row('2026-12-20 08:00:00'), '通过').click();
+    await row('2026-12-20 08:00 ~ 09:00').getByText('待审核').waitFor();
+    await button(row('2026-12-20 08:00 ~ 09:00'), '通过').click();
     const confirm = page.locator('.ant-modal-confirm');
     await Promise.all([
       page.waitForResponse(calls('/appointment/examine/approve')),
       button(confirm, '确定').click(),
     ]);
-    await row('2026-12-20 08:00:00').getByText('已通过').waitFor();
+    await row('2026-12-20 08:00 ~ 09:00').getByText('已通过').waitFor();
 
     const second = await addAppointment('2026-12-20 10:00', '2026-12-20 11:00');
     expect(second).toBeGreaterThan(first);
-    await button(row('2026-12-20 10:00:00'), '驳回').click();
+    await button(row('2026-12-20 10:00 ~ 11:00'), '驳回').click();
     const dialog = page.getByRole('dialog', { name: '驳回装车预约' });
     await dialog.getByLabel('驳回原因').fill('该时段站点检修');
     await Promise.all([
       page.waitForResponse(calls('/appointment/examine/reject')),
       button(dialog, '确定').click(),
     ]);
-    await row('2026-12-20 10:00:00').getByText('已驳回').waitFor();
-    await row('2026-12-20 10:00:00').getByText('该时段站点检修').waitFor();
+    await row('2026-12-20 10:00 ~ 11:00').getByText('已驳回').waitFor();
+    await row('2026-12-20 10:00 ~ 11:00').getByText('该时段站点检修').waitFor();
     await shot('appointments');
   });
 });

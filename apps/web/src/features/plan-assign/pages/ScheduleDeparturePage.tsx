@@ -215,7 +215,7 @@ function PendingTab({ onAuto }: { onAuto: (orderIds: number[]) => void }) {
             {
               key: 'window',
               title: t.window,
-              width: 200,
+              width: 280,
               render: (_, row) => `${row.startTime.slice(0, 16)} ~ ${row.endTime.slice(0, 16)}`,
             },
             { key: 'team', dataIndex: 'teamName', title: t.team, width: 120, ellipsis: true },
@@ -418,24 +418,23 @@ function AutoTab({ orderIds, onOrderIds }: { orderIds: number[]; onOrderIds: (id
             size="small"
             dataSource={answer.proposals}
             pagination={false}
-            scroll={{ x: 1300 }}
+            scroll={{ x: 1080 }}
             rowSelection={{
               selectedRowKeys: chosen,
               onChange: (keys) => setChosen(keys.map(Number)),
               getCheckboxProps: (row) => ({ disabled: results.get(row.orderId)?.ok === true }),
             }}
             columns={[
-              { key: 'orderNo', dataIndex: 'orderNo', title: t.orderNo, width: 180 },
-              { key: 'line', dataIndex: 'lineName', title: t.line, width: 180, ellipsis: true },
-              { key: 'left', dataIndex: 'leftText', title: t.left, width: 90, align: 'right' },
-              { key: 'truck', dataIndex: 'carNo', title: t.truck, width: 100 },
-              { key: 'driver', dataIndex: 'driverName', title: t.driver, width: 80 },
-              { key: 'depart', dataIndex: 'departTime', title: t.departTime, width: 160 },
-              { key: 'tons', dataIndex: 'plannedTons', title: t.plannedTons, width: 110, align: 'right' },
+              { key: 'orderNo', dataIndex: 'orderNo', title: t.orderNo, width: 165 },
+              { key: 'line', dataIndex: 'lineName', title: t.line, width: 140, ellipsis: true },
+              { key: 'truck', dataIndex: 'carNo', title: t.truck, width: 88 },
+              { key: 'driver', dataIndex: 'driverName', title: t.driver, width: 64 },
+              { key: 'depart', dataIndex: 'departTime', title: t.departTime, width: 150 },
               {
                 key: 'reasons',
                 dataIndex: 'reasons',
                 title: t.reasons,
+                width: 300,
                 render: (reasons: string[]) => (
                   <Flex wrap gap={4}>
                     {reasons.map((r) => (
@@ -449,11 +448,15 @@ function AutoTab({ orderIds, onOrderIds }: { orderIds: number[]; onOrderIds: (id
               {
                 key: 'result',
                 title: t.result,
-                width: 220,
+                width: 150,
                 render: (_, row) => {
                   const r = results.get(row.orderId);
                   if (!r) return '-';
-                  return <Typography.Text type={r.ok ? 'success' : 'danger'}>{r.message}</Typography.Text>;
+                  return (
+                    <Typography.Text type={r.ok ? 'success' : 'danger'} style={{ wordBreak: 'break-all' }}>
+                      {r.message}
+                    </Typography.Text>
+                  );
                 },
               },
             ]}
@@ -636,7 +639,7 @@ function AppointmentsTab() {
         size="small"
         loading={list.isFetching}
         dataSource={list.data?.list ?? []}
-        scroll={{ x: 1300 }}
+        scroll={{ x: 1100 }}
         pagination={{
           current: page.pageNum,
           pageSize: page.pageSize,
@@ -652,36 +655,33 @@ function AppointmentsTab() {
             width: 90,
             render: (name: string, row) => <Tag color={STATUS_COLORS[row.status]}>{name}</Tag>,
           },
-          { key: 'carNo', dataIndex: 'carNo', title: t.truck, width: 110 },
-          { key: 'driver', dataIndex: 'driverName', title: t.driver, width: 90 },
-          { key: 'station', dataIndex: 'stationName', title: a.station, width: 180, ellipsis: true },
-          { key: 'start', dataIndex: 'appointStart', title: a.start, width: 165 },
-          { key: 'end', dataIndex: 'appointEnd', title: a.end, width: 165 },
+          { key: 'carNo', dataIndex: 'carNo', title: t.truck, width: 100 },
+          { key: 'driver', dataIndex: 'driverName', title: t.driver, width: 80 },
+          { key: 'station', dataIndex: 'stationName', title: a.station, width: 160, ellipsis: true },
+          {
+            key: 'slot',
+            title: a.slot,
+            width: 210,
+            render: (_, row) => `${row.appointStart.slice(0, 16)} ~ ${row.appointEnd.slice(11, 16)}`,
+          },
           {
             key: 'reason',
             dataIndex: 'reason',
             title: a.rejectReason,
-            width: 160,
+            width: 150,
             render: (v: string) => v || '-',
           },
           {
             key: 'reviewer',
-            dataIndex: 'reviewerName',
             title: a.reviewer,
-            width: 90,
-            render: (v: string) => v || '-',
-          },
-          {
-            key: 'reviewedAt',
-            dataIndex: 'reviewedAt',
-            title: a.reviewedAt,
-            width: 165,
-            render: (v: string) => v || '-',
+            width: 170,
+            render: (_, row) =>
+              row.reviewerName ? `${row.reviewerName} ${row.reviewedAt.slice(5, 16)}` : '-',
           },
           {
             key: 'actions',
             title: t.actions,
-            width: 160,
+            width: 150,
             fixed: 'right',
             render: (_, row) => (
               <Space size={4}>
