@@ -47,6 +47,7 @@ import { registerPlanAssignRoutes } from './modules/plan-assign/plan-assign.rout
 import { registerPlanStatisticsRoutes } from './modules/plans/plan-statistics.routes';
 import { planScheduleRecord } from './modules/plan-schedules/plan-schedules.record';
 import { registerPlanDispatchRoutes } from './modules/plans/plan-dispatch.routes';
+import { registerPlanMonitorRoutes } from './modules/plans/plan-monitor.routes';
 import { planRecord } from './modules/plans/plans.record';
 import { registerPushRoutes } from './modules/push/push.routes';
 import { registerRoleRoutes } from './modules/roles/roles.routes';
@@ -122,6 +123,7 @@ const FEATURES = [
   (api: FastifyInstance, ctx: AppContext) => registerRecord(api, ctx, transportOrderRecord),
   (api: FastifyInstance, ctx: AppContext) => registerRecord(api, ctx, planRecord),
   registerPlanDispatchRoutes,
+  registerPlanMonitorRoutes,
   (api: FastifyInstance, ctx: AppContext) => registerRecord(api, ctx, planScheduleRecord(ctx)),
   registerPlanStatisticsRoutes,
   registerPlanAssignRoutes,

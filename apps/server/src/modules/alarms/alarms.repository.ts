@@ -36,6 +36,8 @@ export interface AlarmFilter {
   level?: number;
   /** One truck (the over-speed risk drill-down, the track of a detail). */
   truckId?: number;
+  /** One line (the line alarms of the plan monitor). */
+  lineId?: number;
   /** The trucks a plate or VIN search matched (set by `resolveTrucks`). */
   truckIds?: readonly number[];
 }
@@ -80,6 +82,7 @@ function conditions(db: Kysely<Database>, scope: Scope, filter: AlarmFilter, ord
     if (filter.handleStatus !== undefined) parts.push(eb('alarm.handle_status', '=', filter.handleStatus));
     if (filter.level !== undefined) parts.push(eb('alarm.level', '=', filter.level));
     if (filter.truckId !== undefined) parts.push(eb('alarm.truck_id', '=', filter.truckId));
+    if (filter.lineId !== undefined) parts.push(eb('alarm.line_id', '=', filter.lineId));
     const teams = (filter.teamCodes ?? []).filter((code) => /^[0-9A-Za-z]+$/.test(code));
     if (teams.length > 0) parts.push(eb.or(teams.map((code) => eb('alarm.team_code', 'like', `${code}%`))));
     if (filter.truckIds) {

@@ -484,10 +484,11 @@ export async function applyPlanMove(db: Kysely<Database>, m: PlanMove): Promise<
     const plan = await q.executeTakeFirst();
     if (!plan) return false;
     const station = await tx
-      .selectFrom('plan_station')
-      .select(['id', 'address', 'actual_arrive_at', 'actual_depart_at'])
-      .where('plan_id', '=', m.planId)
-      .where('seq', '=', m.seq)
+      .selectFrom('plan_station as ps')
+      .leftJoin('station as s', 's.id', 'ps.station_id')
+      .select(['ps.id', 'ps.address', 's.name', 'ps.actual_arrive_at', 'ps.actual_depart_at'])
+      .where('ps.plan_id', '=', m.planId)
+      .where('ps.seq', '=', m.seq)
       .executeTakeFirst();
     if (!station) return false;
     const from = plan.state;
@@ -543,7 +544,7 @@ export async function applyPlanMove(db: Kysely<Database>, m: PlanMove): Promise<
         data_id: String(plan.id),
         user_id: null,
         account_name: GPS_ACTOR,
-        content: moveContent(plan.plan_no, m, station.address, from, to).slice(0, 2000),
+        content: moveContent(plan.plan_no, m, station.name ?? station.address, from, to).slice(0, 2000),
         created_at: m.time,
       })
       .execute();

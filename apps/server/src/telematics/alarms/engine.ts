@@ -138,6 +138,12 @@ export class AlarmEngine {
     }
   }
 
+  /** The recent moving speed (km/h) the plan rules saw for the truck on this plan, null if none. */
+  planSpeedKmh(truckId: number, planId: number): number | null {
+    const s = this.trucks.get(truckId)?.state.plan;
+    return s && s.planId === planId ? s.speedKmh : null;
+  }
+
   /** Open alarms in memory (tests, monitoring). */
   openAlarms(truckId: number): OpenAlarm[] {
     return [...(this.trucks.get(truckId)?.open.values() ?? this.restoring.get(truckId) ?? [])];
