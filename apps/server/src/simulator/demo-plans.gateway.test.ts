@@ -10,7 +10,8 @@ import { vehicleProfiles } from './profile';
 /**
  * A demo truck with a distributed plan of today (as the demo seeds it) through the real gateway and
  * ingest, ten simulated minutes a real second: it stands at its line's start station until it
- * leaves (on time or late), drives the line and stops at the plan's next station.
+ * leaves (on time or late), drives the line and stops at the plan's next station; the plan monitor
+ * sees it leave (the plan runs, its first row left) and reach that station (max_seq 2).
  */
 
 const SPEEDUP = 600;
@@ -137,5 +138,29 @@ describe('a planned demo truck drives its plan’s line', { timeout: 150_000 }, 
       const after = (await positions()).filter((r) => r.time >= reached.time);
       return after.some((r) => r.speed === 0 && metres(r, next) < next.radius);
     });
+
+    // the plan monitor moved the plan by these reports: running since it left, the next station reached
+    const plan = await until('the plan at its second station', async () => {
+      const row = await t.db.db
+        .selectFrom('plan')
+        .selectAll()
+        .where('id', '=', run.planId)
+        .executeTakeFirstOrThrow();
+      return row.max_seq >= 2 ? row : null;
+    });
+    expect(plan.state).toBe(PLAN_STATE.running);
+    expect(plan.max_seq).toBe(2);
+    expect(Number(plan.departed_at)).toBeGreaterThan(Number(first.time));
+    expect(Number(plan.departed_at)).toBeLessThanOrEqual(Number(left?.time));
+    const stationRows = await t.db.db
+      .selectFrom('plan_station')
+      .select(['seq', 'actual_arrive_at', 'actual_depart_at'])
+      .where('plan_id', '=', run.planId)
+      .orderBy('seq')
+      .execute();
+    expect(stationRows[0]?.actual_depart_at).toBe(plan.departed_at);
+    expect(Number(stationRows[1]?.actual_arrive_at)).toBeGreaterThan(Number(plan.departed_at));
+    expect(Number(stationRows[1]?.actual_arrive_at)).toBeLessThanOrEqual(Number(reached.time));
+    expect(stationRows.slice(2).every((r) => r.actual_arrive_at === null)).toBe(true);
   });
 });
