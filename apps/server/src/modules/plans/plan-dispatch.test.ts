@@ -499,4 +499,39 @@ describe.each(TEST_DATABASES)('plan notice, cost, import and waybill scheduling 
       .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(3);
   });
+  it('counts the waybills made for a plan of an order in the order’s progress once weighed', async () => {
+    const order = await post(dispatch, '/transport/order/add', {
+      customerId,
+      lineId,
+      cargo: '动力煤',
+      quantityUnit: 1,
+      quantity: '100',
+      startTime: '2026-12-01 00:00:00',
+      endTime: '2026-12-31 00:00:00',
+    });
+    expect(order.body.code, order.body.msg).toBe(200);
+    const orderId = order.body.data.id as number;
+    const forOrder = await publish(truck, '2026-12-08 08:00:00', { orderId });
+    const made = await post(dispatch, '/plan/waybill/add', {
+      planId: forOrder,
+      loads: [{ plannedTons: '20' }, { plannedTons: '15' }],
+    });
+    expect(made.body.code, made.body.msg).toBe(200);
+    const [first] = made.body.data.waybills as { id: number }[];
+    const weighed = await post(dispatch, '/colliery/waybill/pound/add', {
+      waybillId: first?.id,
+      kind: 1,
+      grossKg: 50_000,
+      tareKg: 30_500,
+      weighTime: '2026-11-20 09:00:00',
+    });
+    expect(weighed.body.code, weighed.body.msg).toBe(200);
+    const progress = (await get(dispatch, '/transport/order/info', { id: orderId })).body.data;
+    expect(progress).toMatchObject({
+      plannedTrips: 1,
+      plannedTons: '35.000',
+      loadedTrips: 1,
+      loadedTons: '19.500',
+    });
+  });
 });
