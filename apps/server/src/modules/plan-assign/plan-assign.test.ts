@@ -176,6 +176,11 @@ describe.each(TEST_DATABASES)('plan assignment on $name', (database) => {
     // another team sees neither
     expect((await page(other, 'order')).list.some((o) => o.id === orderId)).toBe(false);
     expect((await page(other, 'plan')).list.some((p) => p.id === draftId)).toBe(false);
+    const foreignTeam = await call(t.app, 'GET', '/api/plan/management/page', {
+      token: other,
+      query: { type: 'order', teamCode: TRUNK_ONE },
+    });
+    expect(foreignTeam.body.msg).toBe('所属车队: 不存在或不在您的管辖范围内');
   });
 
   it('assigns a truck and driver by hand through the publishing rules, refusals in Chinese', async () => {
@@ -413,5 +418,25 @@ describe.each(TEST_DATABASES)('plan assignment on $name', (database) => {
     expect(
       (await ok(dispatch, '/appointment/examine/page', { status: 2 })).list.map((r: { id: number }) => r.id),
     ).toEqual([c.id]);
+    // the same truck is not approved at two stations at once
+    const elsewhere = await t.db.db
+      .selectFrom('station')
+      .select('id')
+      .where('merchant_id', '=', 1)
+      .where('id', '!=', stationId)
+      .where('team_code', 'in', ['1000001', '1000001001', TRUNK_ONE])
+      .executeTakeFirstOrThrow();
+    const d = await ok(dispatch, '/appointment/examine/add', {
+      ...slot,
+      stationId: elsewhere.id,
+      appointStart: '2026-11-22 07:45:00',
+      truckId: far.id,
+      driverId: far.driver_id,
+    });
+    expect((await post(dispatch, '/appointment/examine/approve', { id: d.id })).body.msg).toMatch(
+      new RegExp(
+        `^车辆${far.car_no}在该时段已有通过的预约（.+ 2026-11-22 07:00:00至08:00:00），时间不能重叠$`,
+      ),
+    );
   });
 });
