@@ -193,7 +193,8 @@ describe.each(INGEST_TEST_DATABASES)('alarms from JT/T 808 reports on $title', (
       t.db.db,
     );
     expect(await report(terminal, [point])).toEqual([0]);
-    const rows = await alarmsOf(t, truckId);
+    // (the truck's demo plan raises plan timing alarms of its own: 4001-4006 left out)
+    const rows = (await alarmsOf(t, truckId)).filter((r) => r.code < 4001 || r.code > 4006);
     expect(rows.map((r) => [r.code, r.start_time])).toEqual([[7007, base + 30 * MIN]]);
     await terminal.close();
   });
