@@ -1,5 +1,6 @@
 import { OPERATE_LOG_PAGES, ROLE_PRESETS } from '@fleet/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { secondProcess } from '../../realtime/test-sockets';
 import { encodeTerminalResponse, MSG, type TextMessage } from '../../telematics/jt808';
 import { uploadFile } from '../../test/sheets';
 import { call, DEMO, login, startTestApp, TEST_DATABASES, type TestApp } from '../../test/support';
@@ -534,4 +535,37 @@ describe.each(TEST_DATABASES)('plan notice, cost, import and waybill scheduling 
       loadedTons: '19.500',
     });
   });
+  it.runIf(database.name === 'postgres')(
+    'sends the notice through the process that holds the terminal’s connection',
+    async () => {
+      const two = await secondProcess(t, database);
+      try {
+        await two.app.ready();
+        const terminal = await loginTerminal(t, truck.phone);
+        const texts: string[] = [];
+        terminal.onFrame = (r) => {
+          if (r.message.kind !== 'textMessage') return;
+          texts.push(r.message.text);
+          terminal.send(
+            encodeTerminalResponse(terminal.header(), {
+              replySerial: r.header.serial,
+              replyMsgId: MSG.textMessage,
+              result: 0,
+            }),
+          );
+        };
+        expect(two.app.telematics.isOnline(truck.phone)).toBe(false);
+        const token = await login(two.app, 'dispatch', DEMO.dispatch);
+        const sent = await call(two.app, 'POST', '/api/plan/notice', {
+          token,
+          body: { id: planId, text: '另一进程下发' },
+        });
+        expect(sent.body.code, sent.body.msg).toBe(200);
+        expect(texts).toEqual(['另一进程下发']);
+        await terminal.close();
+      } finally {
+        await two.close();
+      }
+    },
+  );
 });
