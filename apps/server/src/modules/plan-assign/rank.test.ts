@@ -156,6 +156,23 @@ describe('auto-assign ranking', () => {
     expect(unassigned[0]?.reason).toBe('无可用车辆：时段内已有计划 1 辆，无合格司机 1 辆');
   });
 
+  it('keeps the distance order past the first trucks when many in a row have no fit driver', () => {
+    // trucks 1-12 at 1-12 km; the nearest ten have drivers out of licence, so the 11th serves
+    const trucks = Array.from({ length: 12 }, (_, i) => truck(12 - i, 12 - i));
+    const drivers = Array.from({ length: 12 }, (_, i) =>
+      driver(i + 1, i < 10 ? { licenseExpiry: '2026-01-01' } : {}),
+    );
+    const { proposals } = rankAssignments([order(1), order(2)], trucks, drivers);
+    expect(
+      proposals.map((p) => [p.truckId, p.distanceMeters && Math.round(p.distanceMeters / 1000)]),
+    ).toEqual([
+      [11, 11],
+      [12, 12],
+    ]);
+    const none = rankAssignments([order(3)], trucks.slice(2), drivers.slice(0, 10));
+    expect(none.unassigned[0]?.reason).toBe('无可用车辆：无合格司机 10 辆');
+  });
+
   it('ranks trucks without a position after located ones, online before offline at equal distance', () => {
     const { proposals } = rankAssignments(
       [order(1), order(2), order(3)],

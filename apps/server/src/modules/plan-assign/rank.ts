@@ -89,6 +89,9 @@ export const TRUCK_EXCLUSIONS = [
 ] as const;
 type Exclusion = (typeof TRUCK_EXCLUSIONS)[number][0];
 
+/** Candidates picked by a scan before the rest are sorted. */
+const SCANS = 8;
+
 const overlaps = (windows: readonly Window[], from: number, to: number) =>
   windows.some(([s, e]) => s <= to && e >= from);
 
@@ -164,12 +167,6 @@ export function driverFitness(
   return { minutes };
 }
 
-/** The first certificate of a truck that runs out before `lastDay`, or null. */
-function expiredCertificate(truck: RankTruck, lastDay: string): string | null {
-  for (const c of truck.certificates) if (c.expiry && c.expiry < lastDay) return c.name;
-  return null;
-}
-
 /**
  * A proposal per order (in the given order: earlier departures first is the caller's choice), or
  * why no truck can serve it. Pure: the same fleet always gives the same answer.
@@ -190,6 +187,12 @@ export function rankAssignments(
     list.push(d);
     teamDrivers.set(d.teamCode, list);
   }
+  /** Each truck's earliest certificate expiry (the first to fail on a later day). */
+  const firstExpiry = trucks.map((t) => {
+    let first: string | null = null;
+    for (const c of t.certificates) if (c.expiry && (first === null || c.expiry < first)) first = c.expiry;
+    return first;
+  });
   const takenTrucks = new Set<number>();
   const takenDrivers = new Set<number>();
   const proposals: Proposal[] = [];
@@ -203,26 +206,57 @@ export function rankAssignments(
     const { departAt, arriveAt, tripKg } = order;
     const lastDay = formatDate(new Date(arriveAt));
     const counts: Record<Exclusion, number> = { taken: 0, busy: 0, certificate: 0, load: 0, driver: 0 };
-    const candidates: { truck: RankTruck; distance: number | null }[] = [];
-    for (const truck of trucks) {
+    const candidates: RankTruck[] = [];
+    const distances: number[] = [];
+    const located = order.startLat !== null && order.startLon !== null;
+    const oLat = (order.startLat ?? 0) / 1e6;
+    const oLon = (order.startLon ?? 0) / 1e6;
+    for (const [i, truck] of trucks.entries()) {
+      const expiry = firstExpiry[i];
       if (takenTrucks.has(truck.id)) counts.taken++;
       else if (overlaps(truck.busy, departAt, arriveAt)) counts.busy++;
-      else if (expiredCertificate(truck, lastDay)) counts.certificate++;
+      else if (expiry !== undefined && expiry !== null && expiry < lastDay) counts.certificate++;
       else if (tripKg !== null && (truck.loadKg === null || truck.loadKg < tripKg)) counts.load++;
       else {
-        const distance =
-          truck.lat !== null && truck.lon !== null && order.startLat !== null && order.startLon !== null
-            ? distanceMeters(truck.lat / 1e6, truck.lon / 1e6, order.startLat / 1e6, order.startLon / 1e6)
-            : null;
-        candidates.push({ truck, distance });
+        candidates.push(truck);
+        distances.push(
+          located && truck.lat !== null && truck.lon !== null
+            ? distanceMeters(truck.lat / 1e6, truck.lon / 1e6, oLat, oLon)
+            : Number.POSITIVE_INFINITY,
+        );
       }
     }
-    candidates.sort(
-      (a, b) =>
-        (a.distance ?? Number.POSITIVE_INFINITY) - (b.distance ?? Number.POSITIVE_INFINITY) ||
-        Number(b.truck.online) - Number(a.truck.online) ||
-        a.truck.id - b.truck.id,
-    );
+    /** Nearer first, online before offline at equal distance, then by id. */
+    const compare = (i: number, j: number) => {
+      const di = distances[i] as number;
+      const dj = distances[j] as number;
+      if (di !== dj) return di < dj ? -1 : 1;
+      const a = candidates[i] as RankTruck;
+      const b = candidates[j] as RankTruck;
+      return Number(b.online) - Number(a.online) || a.id - b.id;
+    };
+    // the candidates in that order, lazily: the first few by a scan (the nearest usually has a
+    // driver), the rest sorted once when several in a row have none
+    const tried = new Uint8Array(candidates.length);
+    let sorted: number[] | null = null;
+    let at = 0;
+    const next = (): number => {
+      if (!sorted && at < SCANS) {
+        at++;
+        let best = -1;
+        for (let i = 0; i < candidates.length; i++)
+          if (!tried[i] && (best < 0 || compare(i, best) < 0)) best = i;
+        if (best >= 0) tried[best] = 1;
+        return best;
+      }
+      if (!sorted) {
+        sorted = [];
+        for (let i = 0; i < candidates.length; i++) if (!tried[i]) sorted.push(i);
+        sorted.sort(compare);
+        at = 0;
+      }
+      return at < sorted.length ? (sorted[at++] as number) : -1;
+    };
 
     // a team's first fit free driver for this order, found once per team
     const freeOfTeam = new Map<string, { driver: RankDriver; minutes: number } | null>();
@@ -238,22 +272,25 @@ export function rankAssignments(
       minutes: number;
       bound: boolean;
     } | null = null;
-    for (const c of candidates) {
-      const bound = c.truck.driverId !== null ? fit(driverById.get(c.truck.driverId)) : null;
+    for (let i = next(); i >= 0; i = next()) {
+      const truck = candidates[i] as RankTruck;
+      const meters = distances[i] as number;
+      const c = { truck, distance: Number.isFinite(meters) ? meters : null };
+      const bound = truck.driverId !== null ? fit(driverById.get(truck.driverId)) : null;
       if (bound) {
         chosen = { ...c, ...bound, bound: true };
         break;
       }
-      let free = freeOfTeam.get(c.truck.teamCode);
+      let free = freeOfTeam.get(truck.teamCode);
       if (free === undefined) {
         free = null;
-        for (const d of teamDrivers.get(c.truck.teamCode) ?? []) {
+        for (const d of teamDrivers.get(truck.teamCode) ?? []) {
           // a driver bound to another truck stays with it; only unbound drivers are free
           if (boundDrivers.has(d.id)) break;
           free = fit(d);
           if (free) break;
         }
-        freeOfTeam.set(c.truck.teamCode, free);
+        freeOfTeam.set(truck.teamCode, free);
       }
       if (free) {
         chosen = { ...c, ...free, bound: false };
