@@ -2,7 +2,7 @@ import { PLAN_BUSY_STATES, PLAN_STATE } from '@fleet/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthContext } from '../../http/auth';
 import { checkPublishable } from '../../modules/plans/plan-rules';
-import { startTestApp, TEST_DATABASES, type TestApp } from '../../test/support';
+import { call, DEMO, login, startTestApp, TEST_DATABASES, type TestApp } from '../../test/support';
 
 const MINUTE = 60_000;
 
@@ -173,6 +173,19 @@ describe.each(TEST_DATABASES)('demo plans on $name', (database) => {
       expect(detail).toMatchObject({ planNo: a.plan_no, lineName: a.name });
       expect(a.alarm_truck).toBe(a.truck_id);
       expect(Number(a.start_time)).toBeLessThanOrEqual(t.now());
+    }
+    // the dispatcher's 线路报警 list tells them in words, with the plan and its line
+    const dispatch = await login(t.app, 'dispatch', DEMO.dispatch);
+    const list = await call(t.app, 'GET', '/api/plan/alarm/list', {
+      token: dispatch,
+      query: { pageNum: '1', pageSize: '100', alarmCode: '4002' },
+    });
+    const rows = list.body.data.list as { planNo: string; lineName: string; detailText: string }[];
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) {
+      expect(r.planNo).toMatch(/^JH\d{18}$/);
+      expect(r.lineName).not.toBe('');
+      expect(r.detailText).toMatch(/^计划发车时间\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}，超过30分钟未发车$/);
     }
   });
 });

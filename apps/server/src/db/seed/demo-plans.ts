@@ -616,19 +616,15 @@ function timingAlarms(d: PlanDraft, planId: number, planNo: string, now: number,
       end_time: closed === null ? null : sec(closed),
       lat: at.lat,
       lon: at.lon,
+      end_lat: closed === null ? null : at.lat,
+      end_lon: closed === null ? null : at.lon,
       speed: speedKmh * 10,
       max_speed: speedKmh * 10,
       station_id: at.station_id,
       line_id: d.line.id,
       plan_id: planId,
-      detail: JSON.stringify({
-        planId,
-        planNo,
-        lineName: d.line.name,
-        stationName: at.name ?? at.address,
-        plannedTime: formatDateTime(new Date(code <= 4002 ? plannedDepart : plannedArrive)),
-        ...detail,
-      }),
+      // as the plan monitor writes them (telematics/alarms/plan-rules.ts)
+      detail: JSON.stringify({ planId, planNo, lineName: d.line.name, ...detail }),
       handle_status: handled && closed !== null ? 1 : 0,
       handle_type: handled && closed !== null ? 1 : null,
       handle_remark: handled && closed !== null ? '已联系司机，了解延误原因' : null,
@@ -639,17 +635,41 @@ function timingAlarms(d: PlanDraft, planId: number, planNo: string, now: number,
   };
   const departed = d.departedAt;
   const departLate = (departed ?? now) - plannedDepart;
+  const departDetail = (minutes: number) => ({
+    plannedDepartTime: plannedDepart,
+    lateMinutes: minutes,
+    thresholdMinutes: minutes,
+  });
+  // the warning ends where the alarm begins
+  const alarmAt = plannedDepart + DEPART_ALARM * MINUTE;
   if (departLate > DEPART_WARN * MINUTE)
-    alarm(4001, plannedDepart + DEPART_WARN * MINUTE, departed, first, 0, { minutes: DEPART_WARN });
+    alarm(
+      4001,
+      plannedDepart + DEPART_WARN * MINUTE,
+      departLate > DEPART_ALARM * MINUTE ? alarmAt : departed,
+      first,
+      0,
+      departDetail(DEPART_WARN),
+    );
   if (departLate > DEPART_ALARM * MINUTE)
-    alarm(4002, plannedDepart + DEPART_ALARM * MINUTE, departed, first, 0, { minutes: DEPART_ALARM });
+    alarm(4002, alarmAt, departed, first, 0, departDetail(DEPART_ALARM));
   if (d.arrivedAt !== null && d.arrivedAt > plannedArrive) {
-    // the arrival was seen to come late from the last stop before the end
-    const before = d.actual.at(-2)?.depart ?? d.departedAt ?? plannedDepart;
+    // the arrival was seen to come late as the truck left the last stop before the end
+    const seenAt = Math.max(d.actual.at(-2)?.depart ?? d.departedAt ?? plannedDepart, plannedDepart);
     const prev = d.line.rows.at(-2) as LineStation;
-    alarm(4003, Math.max(before, plannedDepart), d.arrivedAt, prev, 60, { minutes: 0 });
+    alarm(4003, seenAt, seenAt, prev, 60, {
+      plannedArriveTime: plannedArrive,
+      etaTime: d.arrivedAt,
+      distanceLeftMeters: last.distance,
+      lateMinutes: Math.ceil((d.arrivedAt - plannedArrive) / MINUTE),
+      thresholdMinutes: 0,
+    });
     if (d.arrivedAt > plannedArrive + ARRIVE_ALARM * MINUTE)
-      alarm(4004, plannedArrive + ARRIVE_ALARM * MINUTE, d.arrivedAt, last, 40, { minutes: ARRIVE_ALARM });
+      alarm(4004, plannedArrive + ARRIVE_ALARM * MINUTE, d.arrivedAt, last, 40, {
+        plannedArriveTime: plannedArrive,
+        lateMinutes: ARRIVE_ALARM,
+        thresholdMinutes: ARRIVE_ALARM,
+      });
   }
   return out;
 }
