@@ -415,4 +415,35 @@ describe.each(TEST_DATABASES)('the plan monitor on $name', (database) => {
     await waitFor(async () => t.app.telematics.plans.planOf(silent.id)?.planId === plan.id);
     expect(t.app.telematics.plans.planOf(silent.id)).toMatchObject({ state: 3, maxSeq: 2 });
   });
+
+  it("takes the plan timing thresholds of the truck's team, saved on the alarm settings page", async () => {
+    const admin = await login(t.app, 'admin', DEMO.admin);
+    const save = (settings: unknown) =>
+      call(t.app, 'POST', '/api/alarm/set', { token: admin, body: { teamCode: truck.team_code, settings } });
+    expect((await save({ planTiming: { departWarnMinutes: 40, departAlarmMinutes: 40 } })).body.msg).toBe(
+      '迟发车预警时长须小于迟发车报警时长',
+    );
+    expect((await save({ planTiming: { parkingMinutes: 0 } })).body.msg).toContain(
+      '途中停车时长须为1-1440之间的整数',
+    );
+    const saved = await save({ planTiming: { departWarnMinutes: 20, departAlarmMinutes: 45 } });
+    expect(saved.body.code, saved.body.msg).toBe(200);
+    const read = await call(t.app, 'GET', '/api/alarm/set', {
+      token: admin,
+      query: { teamCode: truck.team_code },
+    });
+    expect(read.body.data.settings.planTiming).toEqual({
+      enabled: true,
+      departWarnMinutes: 20,
+      departAlarmMinutes: 45,
+      arriveWarnMinutes: 0,
+      arriveAlarmMinutes: 15,
+      parkingMinutes: 30,
+    });
+    await waitFor(
+      async () =>
+        t.app.telematics.alarmSettings.rulesFor(truck.id, truck.team_code).rules.planTiming
+          .departWarnMinutes === 20,
+    );
+  });
 });
