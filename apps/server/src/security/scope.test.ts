@@ -244,7 +244,6 @@ describe.each(TEST_DATABASES)('scope of referenced records on $name', (database)
  * yet (invitations, notices, timed authorisations).
  */
 const EMPTY_BY_NATURE: Record<string, string> = {
-  'GET /api/plan/alarm/list': 'plans (时效报警) are not built yet',
   'POST /api/truck/no/listFilterSafety': 'the demo terminals have no video channels',
   'POST /api/truck/no/listFilterSafetyAndOnLine': 'the demo terminals have no video channels',
   'GET /api/oilChange/change/history': 'read from reported positions: the demo fleet fills it as it drives',
