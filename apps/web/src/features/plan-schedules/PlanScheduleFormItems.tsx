@@ -222,7 +222,6 @@ export function PlanScheduleFormItems({
         <Form.Item
           name="daysAhead"
           label={t.daysAhead}
-          tooltip={t.daysAheadHelp}
           rules={[{ required: true, message: t.daysAheadHelp }]}
         >
           <InputNumber
@@ -259,7 +258,7 @@ export function PlanScheduleFormItems({
             },
           ]}
         >
-          <DatePicker style={{ width: '100%' }} placeholder={t.longTerm} />
+          <DatePicker style={{ width: '100%' }} placeholder={t.endDatePlaceholder} />
         </Form.Item>
       </Col>
       <Col {...span}>

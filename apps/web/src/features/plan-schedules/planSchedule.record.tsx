@@ -99,18 +99,17 @@ export const planScheduleRecord = defineRecord<PlanSchedule, PlanScheduleFields>
   listKey: 'planSchedules',
   searchFields,
   columns: [
-    { key: 'name', dataIndex: 'name', title: t.name, fixed: 'left', width: 140 },
-    { key: 'lineName', dataIndex: 'lineName', title: t.line, width: 180, render: orDash },
-    { key: 'carNo', dataIndex: 'carNo', title: t.truck, width: 100, render: orDash },
-    { key: 'driverName', dataIndex: 'driverName', title: t.driver, width: 90, render: orDash },
-    { key: 'weekdaysText', dataIndex: 'weekdaysText', title: t.weekdays, width: 170 },
-    { key: 'departTime', dataIndex: 'departTime', title: t.departTime, width: 90 },
-    { key: 'validity', dataIndex: 'validity', title: t.validity, width: 190 },
+    { key: 'name', dataIndex: 'name', title: t.name, fixed: 'left', width: 120 },
+    { key: 'lineName', dataIndex: 'lineName', title: t.line, width: 160, render: orDash },
+    { key: 'carNo', dataIndex: 'carNo', title: t.truck, width: 95, render: orDash },
+    { key: 'driverName', dataIndex: 'driverName', title: t.driver, width: 80, render: orDash },
+    { key: 'weekdaysText', dataIndex: 'weekdaysText', title: t.weekdays, width: 150 },
+    { key: 'departTime', dataIndex: 'departTime', title: t.departTime, width: 80 },
     {
       key: 'status',
       dataIndex: 'statusName',
       title: t.status,
-      width: 80,
+      width: 70,
       render: (name: string, s) => (
         <Tag color={s.status === SCHEDULE_STATUS.enabled ? 'green' : 'default'}>{name}</Tag>
       ),
@@ -118,15 +117,15 @@ export const planScheduleRecord = defineRecord<PlanSchedule, PlanScheduleFields>
     {
       key: 'nextPlans',
       title: t.nextPlans,
-      width: 220,
+      width: 200,
       render: (_, s) => (
         <div data-testid="next-plans">
           {s.nextPlans.length === 0 ? (
             <Typography.Text type="secondary">{t.noPlans}</Typography.Text>
           ) : (
             s.nextPlans.slice(0, 3).map((p) => (
-              <div key={p.id}>
-                {day(p.departTime)} <Typography.Text type="secondary">{p.planNo}</Typography.Text>
+              <div key={p.id} title={p.planNo}>
+                {day(p.departTime)} <Typography.Text type="secondary">{p.stateName}</Typography.Text>
               </div>
             ))
           )}
@@ -134,7 +133,7 @@ export const planScheduleRecord = defineRecord<PlanSchedule, PlanScheduleFields>
             <Typography.Text
               type="danger"
               ellipsis={{ tooltip: s.lastSkipped.reason }}
-              style={{ maxWidth: 200 }}
+              style={{ maxWidth: 180 }}
             >
               {t.skipped(s.lastSkipped.day.slice(5), s.lastSkipped.reason)}
             </Typography.Text>
@@ -142,12 +141,13 @@ export const planScheduleRecord = defineRecord<PlanSchedule, PlanScheduleFields>
         </div>
       ),
     },
+    { key: 'validity', dataIndex: 'validity', title: t.validity, width: 190 },
     { key: 'daysAhead', dataIndex: 'daysAhead', title: t.daysAhead, width: 110, align: 'right' },
     { key: 'teamName', dataIndex: 'teamName', title: t.team, width: 130, render: orDash },
     { key: 'remark', dataIndex: 'remark', title: t.remark, width: 140, ellipsis: true, render: orDash },
     { key: 'updateTime', dataIndex: 'updateTime', title: t.updateTime, width: 170 },
   ],
-  actionsWidth: 280,
+  actionsWidth: 260,
   nameOf: (s) => s.name,
   rowActionsAt: 'beforeDelete',
   rowActions: (s, actions) =>
