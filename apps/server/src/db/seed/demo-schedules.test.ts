@@ -79,6 +79,13 @@ describe.each(TEST_DATABASES)('demo schedules on $name', (database) => {
       });
       expect(saved.body.code, `${s.name}: ${saved.body.msg}`).toBe(200);
     }
+    // the demo dispatcher (干线一分队) finds the trunk schedule in its list
+    const dispatch = await login(t.app, 'dispatch', DEMO.dispatch);
+    const own = await call(t.app, 'POST', '/api/scheduling/plan/page', {
+      token: dispatch,
+      body: { pageNum: 1, pageSize: 50 },
+    });
+    expect(own.body.data.list.map((s: Schedule) => s.name)).toEqual(['京津线早班']);
     const generated = await call(t.app, 'POST', '/api/scheduling/plan/generate', { token: admin, body: {} });
     expect(generated.body.data.skipped).toEqual([]);
     for (const s of list)

@@ -1,5 +1,6 @@
-import { formatDate, OPERATE_LOG_PAGES, PLAN_BUSY_STATES, SCHEDULE_STATUS } from '@fleet/domain';
+import { formatDate, OPERATE_LOG_PAGES, parseWeekdays, SCHEDULE_STATUS } from '@fleet/domain';
 import type { Kysely } from 'kysely';
+import { scheduleConflicts } from '../../modules/plan-schedules/plan-schedule-rules';
 import type { Database } from '../schema';
 
 /** The demo timetable: a trunk run six days a week and a city round every day. */
@@ -7,6 +8,8 @@ export const DEMO_SCHEDULES = [
   {
     name: '京津线早班',
     line: '北京至天津京津塘干线',
+    /** The team of the truck (干线一分队, the demo dispatcher's). */
+    team: '10000010010001',
     weekdays: '1,2,3,4,5,6',
     departMinute: 7 * 60 + 30,
     cargo: '日用百货',
@@ -17,6 +20,7 @@ export const DEMO_SCHEDULES = [
   {
     name: '朝阳城配日班',
     line: '北京朝阳城配线',
+    team: '10000010020001',
     weekdays: '1,2,3,4,5,6,7',
     departMinute: 8 * 60 + 30,
     cargo: '门店配送',
@@ -28,23 +32,14 @@ export const DEMO_SCHEDULES = [
 
 /**
  * The demo's vehicle schedules (车辆排班计划), enabled from today: each on its demo line with a truck
- * of the line's team (or a team below it) and that truck's driver, both with valid certificates and
- * neither with a plan still to run, so the generation job (at server start) creates their plans.
+ * of its team and that truck's driver for whom the schedule's conflict check finds nothing in the
+ * next days (no plan or other schedule in its slots, certificates valid), so the generation job (at
+ * server start) creates their plans.
  * Answers how many were seeded.
  */
 export async function seedDemoSchedules(tx: Kysely<Database>, userId: number, now: number): Promise<number> {
   const today = formatDate(new Date(now));
   const user = await tx.selectFrom('app_user').select('nickname').where('id', '=', userId).executeTakeFirst();
-  const busy = new Set<number>();
-  for (const p of await tx
-    .selectFrom('plan')
-    .select(['truck_id', 'driver_id'])
-    .where('state', 'in', PLAN_BUSY_STATES)
-    .where('planned_arrive_at', '>=', now)
-    .execute()) {
-    if (p.truck_id) busy.add(p.truck_id);
-    if (p.driver_id) busy.add(-p.driver_id);
-  }
   let seeded = 0;
   for (const s of DEMO_SCHEDULES) {
     const line = await tx
@@ -60,15 +55,42 @@ export async function seedDemoSchedules(tx: Kysely<Database>, userId: number, no
       .innerJoin('driver', 'driver.id', 'truck.driver_id')
       .select(['truck.id', 'truck.team_code', 'truck.driver_id', 'truck.car_no'])
       .where('truck.merchant_id', '=', line.merchant_id)
-      .where('truck.team_code', 'like', `${line.team_code}%`)
+      .where('truck.team_code', '=', s.team)
       .where('truck.deleted_at', 'is', null)
       .where('driver.license_expiry', '>', today)
       .orderBy('truck.id', 'desc')
       .execute();
-    const truck = trucks.find((t) => !busy.has(t.id) && t.driver_id !== null && !busy.has(-t.driver_id));
+    // the first truck whose next days are free of plans and of the other demo schedule
+    let truck: (typeof trucks)[number] | undefined;
+    for (const t of trucks) {
+      const check = await scheduleConflicts(
+        tx,
+        { merchantId: line.merchant_id },
+        {
+          merchantId: line.merchant_id,
+          teamCode: t.team_code,
+          name: s.name,
+          lineId: line.id,
+          truckId: t.id,
+          driverId: t.driver_id as number,
+          orderId: null,
+          cargo: s.cargo,
+          plannedKg: s.plannedKg,
+          weekdays: parseWeekdays(s.weekdays),
+          departMinute: s.departMinute,
+          startDate: today,
+          endDate: null,
+          daysAhead: s.daysAhead,
+          remark: s.remark,
+        },
+        now,
+      );
+      if (check.conflicts.length === 0) {
+        truck = t;
+        break;
+      }
+    }
     if (!truck?.driver_id) continue;
-    busy.add(truck.id);
-    busy.add(-truck.driver_id);
     const row = await tx
       .insertInto('plan_schedule')
       .values({
