@@ -81,6 +81,14 @@ describe('调度 › 计划通知、成本估算、导入与运单调度', () =>
     await cost.getByText('7.65元/升', { exact: false }).waitFor();
     await drawer.getByText('尚未设置单价', { exact: false }).waitFor({ state: 'detached' });
     await page.locator('.ant-drawer-close').click();
+
+    // the plan form shows the same estimate of the saved plan
+    await row(DEPART).locator('a', { hasText: '编辑' }).click();
+    await page.waitForURL('**/car-dispatch/plan/info/edit?id=*');
+    await button(page.getByTestId('plan-editor'), '成本估算').click();
+    await page.getByTestId('plan-cost').getByText('7.65元/升', { exact: false }).waitFor();
+    await shot('cost-on-form');
+    await page.locator('.ant-drawer-close').click();
   });
 
   it('makes the waybills of the plan’s loads on 调度派单', async () => {

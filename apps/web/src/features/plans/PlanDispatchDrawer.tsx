@@ -211,8 +211,9 @@ function CostPane({ planId }: { planId: number }) {
 }
 
 /** 下发通知 and 成本估算 of the plan a row link opened (render once in the page). */
-export function PlanDispatchDrawer() {
-  const open = usePlanDrawer();
+export function PlanDispatchDrawer({ owner }: { owner: 'list' | 'form' }) {
+  const drawer = usePlanDrawer();
+  const open = drawer?.owner === owner ? drawer : null;
   return (
     <Drawer
       title={open ? t.drawerTitle(open.planNo) : ''}

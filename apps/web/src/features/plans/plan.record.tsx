@@ -125,7 +125,9 @@ export const planRecord = defineRecord<Plan, object>({
       <>
         {p.state >= PLAN_STATE.published && p.state <= PLAN_STATE.running ? (
           <Typography.Link
-            onClick={() => openPlanDrawer({ id: p.id, planNo: p.planNo, tab: 'notice', canNotify: true })}
+            onClick={() =>
+              openPlanDrawer({ id: p.id, planNo: p.planNo, tab: 'notice', canNotify: true, owner: 'list' })
+            }
           >
             {texts.planDispatch.notice}
           </Typography.Link>
@@ -137,6 +139,7 @@ export const planRecord = defineRecord<Plan, object>({
                 id: p.id,
                 planNo: p.planNo,
                 tab: 'cost',
+                owner: 'list',
                 canNotify: p.state >= PLAN_STATE.published && p.state <= PLAN_STATE.running,
               })
             }

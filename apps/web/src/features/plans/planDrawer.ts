@@ -7,6 +7,8 @@ export interface OpenPlanDrawer {
   tab: 'notice' | 'cost';
   /** Notices only for published, distributed and running plans. */
   canNotify: boolean;
+  /** The page that opened it (the list stays mounted, hidden, while the form is shown). */
+  owner: 'list' | 'form';
 }
 
 let current: OpenPlanDrawer | null = null;

@@ -15,8 +15,10 @@ import { BackTitle } from '../../../kit/record/BackTitle';
 import { TeamRemarkItems } from '../../../kit/record/TeamRemarkItems';
 import { texts } from '../../../locales';
 import { useLeavePage } from '../../stations/useLeavePage';
+import { PlanDispatchDrawer } from '../PlanDispatchDrawer';
 import { PlanStationTable } from '../PlanStationTable';
 import { PLAN_PATHS, PLAN_STATE_COLORS, type Plan, planRecord } from '../plan.record';
+import { openPlanDrawer } from '../planDrawer';
 
 const t = texts.plans;
 const FORMAT = 'YYYY-MM-DD HH:mm:ss';
@@ -204,6 +206,21 @@ export default function PlanEditPage() {
         }
         extra={
           <Space>
+            {plan?.lineId && plan.state !== PLAN_STATE.cancelled ? (
+              <Button
+                onClick={() =>
+                  openPlanDrawer({
+                    id: plan.id,
+                    planNo: plan.planNo,
+                    tab: 'cost',
+                    owner: 'form',
+                    canNotify: plan.state >= PLAN_STATE.published && plan.state <= PLAN_STATE.running,
+                  })
+                }
+              >
+                {texts.planDispatch.cost}
+              </Button>
+            ) : null}
             {isDraft ? (
               <Button loading={saving === 'draft'} onClick={() => void save('draft')}>
                 {t.saveDraft}
@@ -328,6 +345,7 @@ export default function PlanEditPage() {
         <Typography.Paragraph type="secondary">{t.stationsHint}</Typography.Paragraph>
         <PlanStationTable rows={stations} onChange={setStations} />
       </Card>
+      <PlanDispatchDrawer owner="form" />
     </Spin>
   );
 }

@@ -7,7 +7,7 @@ export default function PlansPage() {
   return (
     <>
       <RecordPage record={planRecord} />
-      <PlanDispatchDrawer />
+      <PlanDispatchDrawer owner="list" />
     </>
   );
 }
