@@ -1,5 +1,7 @@
 import { OPERATE_LOG_PAGES, ROLE_PRESETS } from '@fleet/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
 import { call, DEMO, login, startTestApp, TEST_DATABASES, type TestApp } from '../../test/support';
 import { sha256Hex } from '../auth/tokens';
 import { readBack } from '../file-tasks/file-tasks.fixture';
@@ -333,6 +335,33 @@ describe.each(TEST_DATABASES)('vehicle schedules on $name', (database) => {
     expect(new Set(days).size).toBe(days.length);
   });
 
+  it('runs the job when a server starts: a second process on the same database creates the days', async () => {
+    const night = (
+      await ok(
+        dispatch,
+        'add',
+        form({ name: '京津夜班', truckId: truck2.id, driverId: truck2.driver_id, departTime: '22:00' }),
+      )
+    ).id;
+    expect(await plansOf(night)).toEqual([]);
+    const other = await buildApp(
+      { ...loadConfig({}), now: t.now, logLevel: 'silent', jt808Port: null, seedDemo: false },
+      { database: t.db, bus: t.bus, logger: false },
+    );
+    await other.ready();
+    // closing waits for the run the start began
+    await other.close();
+    // today (the 23rd) and the 24th; the runs of the 25th and 26th end after the driver's
+    // qualification expires on the 25th
+    expect(departDays(await plansOf(night))).toEqual(['2026-11-23T22:00', '2026-11-24T22:00']);
+    const log = await logOf(OPERATE_LOG_PAGES.planSchedule, night);
+    expect(log.filter((l) => l.startsWith('生成计划'))).toHaveLength(2);
+    expect(log.filter((l) => l.includes('未生成计划'))).toEqual([
+      `2026-11-26（周四） 22:00未生成计划：司机: 司机${truck2.driver}的从业资格证已于2026-11-25到期，不能执行2026-11-26的计划`,
+      `2026-11-25（周三） 22:00未生成计划：司机: 司机${truck2.driver}的从业资格证已于2026-11-25到期，不能执行2026-11-25的计划`,
+    ]);
+  });
+
   it('shows another team nothing and lets it change nothing', async () => {
     expect(await page(other)).toMatchObject({ total: 0, list: [] });
     const info = await call(t.app, 'GET', '/api/scheduling/plan/info', {
@@ -362,7 +391,7 @@ describe.each(TEST_DATABASES)('vehicle schedules on $name', (database) => {
         .slice(1)
         .map((r) => r[0])
         .sort(),
-    ).toEqual(['京津加班', '京津早班']);
+    ).toEqual(['京津加班', '京津夜班', '京津早班']);
     expect(rows.find((r) => r[0] === '京津早班')).toEqual(expect.arrayContaining(['每天', '08:00', '启用']));
     const kept = (await plansOf(second)).length;
     expect(kept).toBeGreaterThan(0);
