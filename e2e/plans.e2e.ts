@@ -118,7 +118,7 @@ describe('出车前 › 计划管理', () => {
 
   it('hands the first plan to the driver and cancels the second', async () => {
     const first = row('2026-12-05 08:00:00');
-    await first.locator('a', { hasText: '下发' }).click();
+    await first.locator('a', { hasText: /^下发$/ }).click();
     const confirm = page.locator('.ant-modal-confirm');
     await confirm.getByText('下发给司机吗', { exact: false }).waitFor();
     await Promise.all([page.waitForResponse(calls('/plan/distribute')), button(confirm, '确定').click()]);
