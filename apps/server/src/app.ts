@@ -50,6 +50,7 @@ import { registerPlanDispatchRoutes } from './modules/plans/plan-dispatch.routes
 import { registerPlanMonitorRoutes } from './modules/plans/plan-monitor.routes';
 import { planRecord } from './modules/plans/plans.record';
 import { registerPushRoutes } from './modules/push/push.routes';
+import { registerReceivableRoutes } from './modules/receivables/receivables.routes';
 import { registerRoleRoutes } from './modules/roles/roles.routes';
 import { stationRecord } from './modules/stations/stations.record';
 import { registerTeamRoutes } from './modules/teams/teams.routes';
@@ -146,6 +147,7 @@ const FEATURES = [
   registerAlarmSettingRoutes,
   registerFenceSetRoutes,
   registerAlarmMediaRoutes,
+  registerReceivableRoutes,
 ];
 
 /** Builds the whole application from its settings: database, API, docs and the web app. */

@@ -32,6 +32,7 @@ import type { PlanCostSettingTable, PlanNoticeTable } from '../modules/plans/pla
 import type { LoadingAppointmentTable } from '../modules/plan-assign/appointments.table';
 import type { PlanStationTable, PlanTable } from '../modules/plans/plans.table';
 import type { PushTable } from '../modules/push/push.table';
+import type { BillReceiveAdjustTable, BillReceiveTable } from '../modules/receivables/receivables.table';
 import type { RoleMenuTable, RoleTable, UserRoleTable } from '../modules/roles/roles.table';
 import type { StationTable } from '../modules/stations/stations.table';
 import type { TeamTable } from '../modules/teams/teams.table';
@@ -119,4 +120,6 @@ export interface Database {
   waybill_bill_no_seq: WaybillBillNoSeqTable;
   waybill_scan_code: WaybillScanCodeTable;
   waybill_scan_session: WaybillScanSessionTable;
+  bill_receive: BillReceiveTable;
+  bill_receive_adjust: BillReceiveAdjustTable;
 }

@@ -16,6 +16,7 @@ export * from './plan-assign';
 export * from './plan-schedules';
 export * from './plan-dispatch';
 export * from './plans';
+export * from './receivables';
 export * from './speed-bands';
 export * from './transport-prices';
 export * from './truck-types';

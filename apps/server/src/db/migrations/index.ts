@@ -27,6 +27,7 @@ import * as m0029 from './0029_plan_monitor';
 import * as m0030 from './0030_plan_schedules';
 import * as m0031 from './0031_loading_appointments';
 import * as m0032 from './0032_plan_notice_cost';
+import * as m0035 from './0035_receivables';
 
 /** Every migration in order; names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '0030_plan_schedules': m0030,
   '0031_loading_appointments': m0031,
   '0032_plan_notice_cost': m0032,
+  '0035_receivables': m0035,
 };
