@@ -17,6 +17,7 @@ import { registerWebApp } from './http/web-app';
 import { addressRecord } from './modules/addresses/addresses.record';
 import { registerMarkAddressRoutes } from './modules/addresses/mark-address.routes';
 import { registerAlarmMediaRoutes } from './modules/alarm-settings/alarm-media.routes';
+import { registerApprovalRoutes } from './modules/approvals/approvals.routes';
 import { registerAlarmSettingRoutes } from './modules/alarm-settings/alarm-settings.routes';
 import { registerFenceSetRoutes } from './modules/alarm-settings/fence-sets.routes';
 import { registerAlarmRoutes } from './modules/alarms/alarms.routes';
@@ -44,6 +45,7 @@ import { registerMonitorRoutes } from './modules/monitor/monitor.routes';
 import { registerOperateLogRoutes } from './modules/operate-log/operate-log.routes';
 import { registerAppointmentRoutes } from './modules/plan-assign/appointments.routes';
 import { registerPlanAssignRoutes } from './modules/plan-assign/plan-assign.routes';
+import { registerDriverSalaryModule } from './modules/driver-salary/driver-salary.module';
 import { registerPlanStatisticsRoutes } from './modules/plans/plan-statistics.routes';
 import { planScheduleRecord } from './modules/plan-schedules/plan-schedules.record';
 import { registerPlanDispatchRoutes } from './modules/plans/plan-dispatch.routes';
@@ -147,6 +149,8 @@ const FEATURES = [
   registerAlarmSettingRoutes,
   registerFenceSetRoutes,
   registerAlarmMediaRoutes,
+  registerApprovalRoutes,
+  registerDriverSalaryModule,
   registerReceivableRoutes,
 ];
 

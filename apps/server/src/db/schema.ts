@@ -19,6 +19,13 @@ import type {
   DriverRegistrationTable,
 } from '../modules/driver-registrations/driver-registrations.table';
 import type { DriverSalaryInfoTable, DriverTable } from '../modules/drivers/drivers.table';
+import type {
+  ApproveBusinessFeeTable,
+  ApproveBusinessTable,
+  ApproveNodeTable,
+  ApproveNodeUserTable,
+  ApproveTrackTable,
+} from '../modules/approvals/approvals.table';
 import type { FeeTypeTable } from '../modules/fee-types/fee-types.table';
 import type { UserFieldSetTable } from '../modules/field-settings/field-settings.table';
 import type { FileTaskTable } from '../modules/file-tasks/file-tasks.table';
@@ -28,6 +35,7 @@ import type { MerchantTable } from '../modules/merchants/merchants.table';
 import type { AlarmSubscriptionTable, MessageTable } from '../modules/messages/messages.table';
 import type { OperateLogTable } from '../modules/operate-log/operate-log.table';
 import type { PlanScheduleDayTable, PlanScheduleTable } from '../modules/plan-schedules/plan-schedules.table';
+import type { DriverSalaryConfigTable, DriverSalaryMonthTable } from '../modules/driver-salary/driver-salary.table';
 import type { PlanCostSettingTable, PlanNoticeTable } from '../modules/plans/plan-notice.table';
 import type { LoadingAppointmentTable } from '../modules/plan-assign/appointments.table';
 import type { PlanStationTable, PlanTable } from '../modules/plans/plans.table';
@@ -113,6 +121,8 @@ export interface Database {
   loading_appointment: LoadingAppointmentTable;
   plan_notice: PlanNoticeTable;
   plan_cost_setting: PlanCostSettingTable;
+  driver_salary_config: DriverSalaryConfigTable;
+  driver_salary_month: DriverSalaryMonthTable;
   waybill: WaybillTable;
   waybill_flow: WaybillFlowTable;
   waybill_exception: WaybillExceptionTable;
@@ -120,6 +130,11 @@ export interface Database {
   waybill_bill_no_seq: WaybillBillNoSeqTable;
   waybill_scan_code: WaybillScanCodeTable;
   waybill_scan_session: WaybillScanSessionTable;
+  approve_node: ApproveNodeTable;
+  approve_node_user: ApproveNodeUserTable;
+  approve_business: ApproveBusinessTable;
+  approve_business_fee: ApproveBusinessFeeTable;
+  approve_track: ApproveTrackTable;
   bill_receive: BillReceiveTable;
   bill_receive_adjust: BillReceiveAdjustTable;
 }

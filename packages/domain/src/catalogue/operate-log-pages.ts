@@ -29,6 +29,10 @@ export const OPERATE_LOG_PAGES = {
   /** A merchant's plan cost prices (fuel price, toll per km). */
   planCostSetting: 32,
   planSchedule: 30,
+  /** 审批设置: the approval chain of a merchant. */
+  approveSetting: 40,
+  /** 司机工资: a merchant's salary rules and confirmed months. */
+  driverSalary: 43,
 } as const;
 
 export type OperateLogPage = (typeof OPERATE_LOG_PAGES)[keyof typeof OPERATE_LOG_PAGES];

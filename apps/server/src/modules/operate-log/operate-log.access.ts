@@ -1,5 +1,6 @@
 import {
   ALARM_PAGE_CODES,
+  APPROVE_SETTING_CODES,
   OPERATE_LOG_PAGES,
   PLAN_RECORD,
   type OperateLogPage,
@@ -18,6 +19,7 @@ import { REVIEW_CODES } from '../driver-registrations/review.routes';
 import { PUSH_CODES } from '../push/push.routes';
 import { ROLE_CODES } from '../roles/roles.routes';
 import { USER_ADMIN_CODES } from '../users/system-users.routes';
+import { CONFIG_CODES as DRIVER_SALARY_CODES } from '../driver-salary/salary-codes';
 
 /** The table a logged record lives in, and whether it is reference data shared down the team tree. */
 interface RecordTable {
@@ -60,6 +62,8 @@ function accessTable(): Readonly<Record<OperateLogPage, LogAccess>> {
     [P.driverRegistration]: { codes: [...REVIEW_CODES, ...INVITE_CODES] },
     [P.loadingAppointment]: { codes: ['car060101'], record: { table: 'loading_appointment', shared: false } },
     [P.planCostSetting]: { codes: PLAN_RECORD.readCodes },
+    [P.approveSetting]: { codes: APPROVE_SETTING_CODES },
+    [P.driverSalary]: { codes: DRIVER_SALARY_CODES },
   };
 }
 
