@@ -129,6 +129,8 @@ export interface PlanRuleState {
   speedKmh: number | null;
   /** Standing outside the plan's stations since (4006). */
   stillSince: AlarmPoint | null;
+  /** When the estimated arrival was last checked (4003). */
+  etaCheckedAt: number | null;
 }
 
 export function initialState(): RuleState {

@@ -183,8 +183,10 @@ export class AlarmEngine {
     stationFences(t, r, ctx.fences);
     planRules(t, r, rules.planTiming, ctx.plan, batch.planMoves);
     const running = runningPlan(t, ctx.plan);
-    if (running?.line) deviation(t, r, rules.deviation, running.line, planExtras(running));
-    else deviation(t, r, rules.deviation, ctx.line);
+    if (running?.line) {
+      running.extras ??= planExtras(running);
+      deviation(t, r, rules.deviation, running.line, running.extras);
+    } else deviation(t, r, rules.deviation, ctx.line);
   }
 
   /**

@@ -1,6 +1,6 @@
-import { type FenceShape, pointInFence } from '@fleet/domain';
+import { distanceToPathMeters, type FenceShape, pointInFence } from '@fleet/domain';
 import { describe, expect, it } from 'vitest';
-import { type FenceWatch, fenceBox, insideFence, type LineCorridor } from './fence-rules';
+import { corridorDistance, type FenceWatch, fenceBox, insideFence, type LineCorridor } from './fence-rules';
 import { Harness, minute } from './track.fixture';
 
 const round: FenceShape = { type: 'circle', lat: 39, lng: 117.7, radius: 500 };
@@ -108,5 +108,22 @@ describe('route deviation (4005)', () => {
     const h = new Harness({ deviation: { minSeconds: 0 } });
     h.feed({ minute: 0, lat: 30, lon: 100 }, { minute: 1, lat: 31, lon: 101 });
     expect(h.of(4005)).toHaveLength(0);
+  });
+});
+
+describe('corridor distance', () => {
+  it('is the domain distance to a path, without allocating', () => {
+    const path = [
+      { lng: 116.4, lat: 39.9 },
+      { lng: 116.5, lat: 39.9 },
+      { lng: 116.6, lat: 39.7 },
+      { lng: 116.6, lat: 39.7 },
+    ];
+    for (let i = 0; i < 300; i++) {
+      const lat = 39.6 + (i % 17) * 0.02;
+      const lng = 116.3 + ((i * 7) % 23) * 0.02;
+      expect(corridorDistance(lat, lng, path)).toBeCloseTo(distanceToPathMeters({ lat, lng }, path), 6);
+    }
+    expect(corridorDistance(39.9, 116.4, [])).toBe(Number.POSITIVE_INFINITY);
   });
 });

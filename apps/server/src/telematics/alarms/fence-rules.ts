@@ -83,6 +83,36 @@ export function stationFences(t: TruckAlarms, r: Report, fences: readonly FenceW
 }
 
 /**
+ * `distanceToPathMeters` of @fleet/domain (the same local projection around the point) without
+ * allocating: it runs on every report of a truck that follows a line.
+ */
+export function corridorDistance(lat: number, lng: number, path: readonly LngLat[]): number {
+  if (path.length < 2) return distanceToPathMeters({ lat, lng }, path);
+  const mPerLat = 111_320;
+  const mPerLng = 111_320 * Math.cos((lat * Math.PI) / 180);
+  const first = path[0] as LngLat;
+  let ax = (first.lng - lng) * mPerLng;
+  let ay = (first.lat - lat) * mPerLat;
+  let best = Number.POSITIVE_INFINITY;
+  for (let i = 1; i < path.length; i++) {
+    const p = path[i] as LngLat;
+    const bx = (p.lng - lng) * mPerLng;
+    const by = (p.lat - lat) * mPerLat;
+    const dx = bx - ax;
+    const dy = by - ay;
+    const len2 = dx * dx + dy * dy;
+    const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, -(ax * dx + ay * dy) / len2));
+    const x = ax + t * dx;
+    const y = ay + t * dy;
+    const d2 = x * x + y * y;
+    if (d2 < best) best = d2;
+    ax = bx;
+    ay = by;
+  }
+  return Math.sqrt(best);
+}
+
+/**
  * 4005 route deviation: farther than the line's corridor from its path (the polyline through the
  * line's station rows in order) for `minSeconds`; the alarm starts where the truck left the
  * corridor and ends at the first report back inside it. `plan` (the running plan's fields, when the
@@ -103,7 +133,7 @@ export function deviation(
     }
     return;
   }
-  const metres = distanceToPathMeters({ lat: r.lat / 1e6, lng: r.lon / 1e6 }, line.path);
+  const metres = corridorDistance(r.lat / 1e6, r.lon / 1e6, line.path);
   if (metres <= line.widthMeters) {
     s.offLineSince = null;
     t.end('p4005', r);

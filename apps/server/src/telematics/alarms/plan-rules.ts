@@ -13,6 +13,8 @@ const MIN = 60_000;
 const MOVING_KMH = 5;
 /** Weight of a new moving report in the running average of the speed. */
 const SPEED_WEIGHT = 0.2;
+/** The estimated arrival (4003) is checked at most this often. */
+const ETA_EVERY_MS = MIN;
 
 /** One station row of a watched plan. */
 export interface PlanStationWatch {
@@ -58,6 +60,8 @@ export interface PlanWatch {
   stations: readonly PlanStationWatch[];
   /** Codes already raised for this plan (its alarm rows). */
   raised: readonly number[];
+  /** The plan's fields on its alarms, made once (see `planExtras`). */
+  extras?: AlarmExtras;
 }
 
 /** A progress move for the database: departure, arrival at a row (the last finishes), leaving a row. */
@@ -126,6 +130,7 @@ function stateOf(t: TruckAlarms, plan: PlanWatch): PlanRuleState {
       raised: [],
       speedKmh: null,
       stillSince: null,
+      etaCheckedAt: null,
     };
     t.state.plan = s;
   }
@@ -181,10 +186,16 @@ export function etaOf(metresLeft: number, speedKmh: number | null, at: number): 
  * a departure seen (terminal off at the start) departs and arrives at once.
  */
 function progress(plan: PlanWatch, s: PlanRuleState, r: PlanPoint, moves: PlanMove[]): void {
-  const inside: number[] = [];
-  for (const row of plan.stations) if (insideFence(row.fence, r.lat, r.lon)) inside.push(row.seq);
+  let inside: number[] | null = null;
+  for (const row of plan.stations) {
+    if (!insideFence(row.fence, r.lat, r.lon)) continue;
+    if (inside === null) inside = [];
+    inside.push(row.seq);
+  }
+  // in no station's fence, now or before: nothing can move (what nearly every report is)
+  if (inside === null && s.known && s.inside.length === 0) return;
+  const now = (seq: number) => inside?.includes(seq) === true;
   const was = (seq: number) => s.known && s.inside.includes(seq);
-  const now = (seq: number) => inside.includes(seq);
   const first = plan.stations[0];
   const last = plan.stations.at(-1);
   const move = (kind: PlanMove['kind'], seq: number) =>
@@ -206,7 +217,7 @@ function progress(plan: PlanWatch, s: PlanRuleState, r: PlanPoint, moves: PlanMo
       (plan.distributedAt === null || r.time >= plan.distributedAt) &&
       !now(first.seq)
     ) {
-      const reached = plan.stations.filter((row) => row.seq > first.seq && now(row.seq)).at(-1);
+      const reached = plan.stations.some((row) => row.seq > first.seq && now(row.seq));
       if (was(first.seq) || reached) {
         s.departedAt = r.time;
         s.maxSeq = Math.max(s.maxSeq, first.seq);
@@ -227,7 +238,7 @@ function progress(plan: PlanWatch, s: PlanRuleState, r: PlanPoint, moves: PlanMo
       }
     }
   }
-  s.inside = inside;
+  s.inside = inside ?? [];
   s.known = true;
 }
 
@@ -284,7 +295,9 @@ function runningTimes(
   }
   const arriveAt = plan.plannedArriveAt;
   if (arriveAt !== null) {
-    if (!s.raised.includes(4003)) {
+    // the estimate once a minute at most (reports come every few seconds)
+    if (!s.raised.includes(4003) && (s.etaCheckedAt === null || r.time - s.etaCheckedAt >= ETA_EVERY_MS)) {
+      s.etaCheckedAt = r.time;
       const left = distanceLeft(plan, s.maxSeq, r.lat, r.lon);
       const eta = etaOf(left, s.speedKmh, r.time);
       const late = Math.max(eta ?? r.time, r.time) - arriveAt;
