@@ -45,6 +45,13 @@ sessionPerFile({ account: 'dispatch', name: 'plan-schedules', tail: 2000 }, (ope
 
 describe('出车前 › 车辆排班计划', () => {
   it('adds a schedule on the page, shown with its conflict before saving', async () => {
+    // the demo without its operations history has no schedule yet
+    await Promise.all([
+      page.waitForResponse(calls('/scheduling/plan/page')),
+      page.goto('/car-dispatch/vehicle-schedule'),
+    ]);
+    await view().getByText('共 0 条').or(view().locator('.ant-empty')).first().waitFor();
+    await shot('empty');
     // another schedule of the truck, on Wednesdays at 01:00, made through the API
     const lines = await api<{ list: { id: number; routeName: string }[] }>('POST', '/colliery/line/page', {
       pageNum: 1,
@@ -73,10 +80,7 @@ describe('出车前 › 车辆排班计划', () => {
       daysAhead: 3,
     });
 
-    await Promise.all([
-      page.waitForResponse(calls('/scheduling/plan/page')),
-      page.goto('/car-dispatch/vehicle-schedule'),
-    ]);
+    await Promise.all([page.waitForResponse(calls('/scheduling/plan/page')), page.reload()]);
     await row(TAKEN).getByText('周三', { exact: true }).waitFor();
     await shot('list-before');
 
