@@ -7,6 +7,13 @@ import type {
 } from '../modules/alarm-settings/alarm-settings.table';
 import type { AlarmTable } from '../modules/alarms/alarms.table';
 import type {
+  ApproveBusinessFeeTable,
+  ApproveBusinessTable,
+  ApproveNodeTable,
+  ApproveNodeUserTable,
+  ApproveTrackTable,
+} from '../modules/approvals/approvals.table';
+import type {
   LoginFailureTable,
   SmsCodeTable,
   UserSessionTable,
@@ -18,14 +25,11 @@ import type {
   DriverRegisterInviteTable,
   DriverRegistrationTable,
 } from '../modules/driver-registrations/driver-registrations.table';
-import type { DriverSalaryInfoTable, DriverTable } from '../modules/drivers/drivers.table';
 import type {
-  ApproveBusinessFeeTable,
-  ApproveBusinessTable,
-  ApproveNodeTable,
-  ApproveNodeUserTable,
-  ApproveTrackTable,
-} from '../modules/approvals/approvals.table';
+  DriverSalaryConfigTable,
+  DriverSalaryMonthTable,
+} from '../modules/driver-salary/driver-salary.table';
+import type { DriverSalaryInfoTable, DriverTable } from '../modules/drivers/drivers.table';
 import type { FeeTypeTable } from '../modules/fee-types/fee-types.table';
 import type { UserFieldSetTable } from '../modules/field-settings/field-settings.table';
 import type { FileTaskTable } from '../modules/file-tasks/file-tasks.table';
@@ -34,10 +38,10 @@ import type { LineStationTable, LineTable } from '../modules/lines/lines.table';
 import type { MerchantTable } from '../modules/merchants/merchants.table';
 import type { AlarmSubscriptionTable, MessageTable } from '../modules/messages/messages.table';
 import type { OperateLogTable } from '../modules/operate-log/operate-log.table';
-import type { PlanScheduleDayTable, PlanScheduleTable } from '../modules/plan-schedules/plan-schedules.table';
-import type { DriverSalaryConfigTable, DriverSalaryMonthTable } from '../modules/driver-salary/driver-salary.table';
-import type { PlanCostSettingTable, PlanNoticeTable } from '../modules/plans/plan-notice.table';
+import type { FeePaymentItemTable, FeePaymentTable } from '../modules/payments/payments.table';
 import type { LoadingAppointmentTable } from '../modules/plan-assign/appointments.table';
+import type { PlanScheduleDayTable, PlanScheduleTable } from '../modules/plan-schedules/plan-schedules.table';
+import type { PlanCostSettingTable, PlanNoticeTable } from '../modules/plans/plan-notice.table';
 import type { PlanStationTable, PlanTable } from '../modules/plans/plans.table';
 import type { PushTable } from '../modules/push/push.table';
 import type { BillReceiveAdjustTable, BillReceiveTable } from '../modules/receivables/receivables.table';
@@ -136,5 +140,7 @@ export interface Database {
   approve_business_fee: ApproveBusinessFeeTable;
   approve_track: ApproveTrackTable;
   bill_receive: BillReceiveTable;
+  fee_payment: FeePaymentTable;
+  fee_payment_item: FeePaymentItemTable;
   bill_receive_adjust: BillReceiveAdjustTable;
 }

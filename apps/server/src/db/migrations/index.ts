@@ -28,6 +28,7 @@ import * as m0030 from './0030_plan_schedules';
 import * as m0031 from './0031_loading_appointments';
 import * as m0032 from './0032_plan_notice_cost';
 import * as m0033 from './0033_approvals';
+import * as m0034 from './0034_payments';
 import * as m0035 from './0035_receivables';
 import * as m0036 from './0036_driver_salary';
 
@@ -62,6 +63,7 @@ export const migrations: Record<string, Migration> = {
   '0031_loading_appointments': m0031,
   '0032_plan_notice_cost': m0032,
   '0033_approvals': m0033,
+  '0034_payments': m0034,
   '0035_receivables': m0035,
   '0036_driver_salary': m0036,
 };

@@ -2,8 +2,8 @@ import {
   ALARM_PAGE_CODES,
   APPROVE_SETTING_CODES,
   OPERATE_LOG_PAGES,
-  PLAN_RECORD,
   type OperateLogPage,
+  PLAN_RECORD,
   RECORD_TYPES,
   recordInfoCodes,
 } from '@fleet/domain';
@@ -16,10 +16,10 @@ import { FENCE_SET_CODES } from '../alarm-settings/fence-sets.routes';
 import { AUTHORIZATION_CODES } from '../authorization/authorization.routes';
 import { INVITE_CODES } from '../driver-registrations/invites.routes';
 import { REVIEW_CODES } from '../driver-registrations/review.routes';
+import { CONFIG_CODES as DRIVER_SALARY_CODES } from '../driver-salary/salary-codes';
 import { PUSH_CODES } from '../push/push.routes';
 import { ROLE_CODES } from '../roles/roles.routes';
 import { USER_ADMIN_CODES } from '../users/system-users.routes';
-import { CONFIG_CODES as DRIVER_SALARY_CODES } from '../driver-salary/salary-codes';
 
 /** The table a logged record lives in, and whether it is reference data shared down the team tree. */
 interface RecordTable {

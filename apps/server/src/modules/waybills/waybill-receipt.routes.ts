@@ -17,6 +17,7 @@ import type { AuthContext } from '../../http/auth';
 import { badInput } from '../../http/envelope';
 import { idField, optionalText } from '../../http/form-fields';
 import { route } from '../../http/route';
+import { autoSubmitFees } from '../approvals/fee-approval';
 import { describeChanges } from '../operate-log/changes';
 import { checkUploadedPhotos, photosField, requiredDateTime, weightField } from './waybill-fields';
 import {
@@ -146,6 +147,7 @@ export function registerWaybillReceiptRoutes(app: FastifyInstance, ctx: AppConte
       await checkUploadedPhotos(db, auth.merchantId, body.backPhotos, labels.backPhotos);
       const at = now();
       let publish: () => void = () => undefined;
+      let submitted: () => void = () => undefined;
       await db.transaction().execute(async (tx) => {
         const w = await lockedWaybill(tx, auth.merchantId, found.id);
         if (!w) throw badInput(WAYBILL_MISSING);
@@ -153,12 +155,22 @@ export function registerWaybillReceiptRoutes(app: FastifyInstance, ctx: AppConte
         if (w.status === WAYBILL_STATE.completed) await editBack(tx, auth, w, body, at);
         else {
           await addBack(tx, auth, w, body, at);
+          // its fees go into approval by themselves when the merchant has an approval chain (8001)
+          submitted = await autoSubmitFees(
+            tx,
+            { bus: ctx.bus, log: req.log },
+            w.merchant_id,
+            w.id,
+            { userId: auth.userId, name: auth.nickname, auth },
+            at,
+          );
           // a driver's or scan-code waybill completed before its tabulation: reminder 8002 again
           if (w.approval_state === WAYBILL_APPROVAL.pending)
             publish = await remindTabulation(tx, { bus: ctx.bus, log: req.log }, [w.id], 'completed', at);
         }
       });
       publish();
+      submitted();
       await waybillsChanged(ctx, req.log, [found.truck_id]);
       return waybillViewOf(db, found.id);
     },

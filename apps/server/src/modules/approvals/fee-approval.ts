@@ -1,0 +1,403 @@
+import {
+  APPROVE_ACTION,
+  APPROVE_BUSINESS_TYPE,
+  APPROVE_STATUS,
+  type ApproveChainNode,
+  fenToYuan,
+} from '@fleet/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { AuthContext } from '../../http/auth';
+import { AppError, badInput, notFound } from '../../http/envelope';
+import { inScope } from '../../http/scope';
+import type { EventBus } from '../../realtime/bus';
+import { lockedWaybill } from '../waybills/waybill-flow';
+import { logWaybill, WAYBILL_MISSING } from '../waybills/waybill-repository';
+import { type NodeReached, remindApprovers } from './approval-reminder';
+import { chainOf } from './approve-settings.routes';
+
+// 运单费用审批: a round (approve_business) takes the waybill's fees awaiting approval (state 1) or
+// rejected (state 3) through the chain as it was at submission. Any one approver of the current
+// node approves or rejects; the last approval sets the fees 已审核 (2), a rejection 已驳回 (3).
+// Every change is one transaction, guarded by the round's status, node and version: a repeated or
+// concurrent action changes nothing a second time.
+
+export const ROUND_MISSING = '审批单不存在或无权操作';
+export const NO_CHAIN = '未配置审批流程，请先到审批设置中配置审批节点和审批人';
+export const ROUND_FINISHED = '该审批已结束，不能重复操作';
+export const NOT_APPROVER = '您不是当前审批节点的审批人，不能审批';
+export const ACTED_ALREADY = '您已审批过该节点，不能重复审批';
+export const ROUND_PENDING = '该运单已有审批中的费用，请等待审批完成';
+export const NO_FEES = '该运单没有待审核或已驳回的费用';
+
+export type Live = { bus: EventBus; log: FastifyBaseLogger };
+type Db = Kysely<Database>;
+
+export interface RoundRow {
+  id: number;
+  merchant_id: number;
+  team_code: string;
+  waybill_id: number;
+  task_code: string;
+  chain: string;
+  current_seq: number;
+  current_approvers: string;
+  status: number;
+  amount_fen: number;
+  submitted_by: number | null;
+  submitted_at: number;
+  finished_at: number | null;
+  version: number;
+}
+
+/** A node's approvers as stored for the 待我审批 filter: ',3,5,'. */
+export function approverList(node: ApproveChainNode): string {
+  return `,${node.users.map((u) => u.userId).join(',')},`;
+}
+
+export function parseChain(text: string): ApproveChainNode[] {
+  try {
+    const value = JSON.parse(text) as ApproveChainNode[];
+    return Array.isArray(value) ? value : [];
+  } catch {
+    return [];
+  }
+}
+
+/** A round the caller reaches (merchant, team subtree), or 404. */
+export async function reachableRound(db: Db, auth: AuthContext, id: number): Promise<RoundRow> {
+  const row = await db
+    .selectFrom('approve_business as b')
+    .selectAll('b')
+    .where(inScope(auth.scope, 'b'))
+    .where('b.id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw notFound(ROUND_MISSING);
+  return { ...row, amount_fen: Number(row.amount_fen) };
+}
+
+/** The waybill facts a reminder and a log entry name. */
+async function waybillFacts(db: Db, waybillId: number) {
+  return db
+    .selectFrom('waybill as w')
+    .leftJoin('truck as t', 't.id', 'w.truck_id')
+    .leftJoin('driver as d', 'd.id', 'w.driver_id')
+    .select(['w.bill_no', 'w.truck_id', 't.car_no', 't.vin', 'd.name as driver_name'])
+    .where('w.id', '=', waybillId)
+    .executeTakeFirstOrThrow();
+}
+
+function reachedOf(
+  round: { merchant_id: number; task_code: string; amount_fen: number },
+  w: Awaited<ReturnType<typeof waybillFacts>>,
+  node: ApproveChainNode,
+  at: number,
+): NodeReached {
+  return {
+    merchantId: round.merchant_id,
+    taskCode: round.task_code,
+    billNo: w.bill_no,
+    carNo: w.car_no ?? '',
+    vin: w.vin ?? '',
+    truckId: w.truck_id,
+    driverName: w.driver_name ?? '',
+    nodeName: node.nodeName,
+    amountFen: round.amount_fen,
+    approverIds: node.users.map((u) => u.userId),
+    at,
+  };
+}
+
+/** Who submits: an office user, or the system when a completed waybill is submitted by itself. */
+export interface Submitter {
+  userId: number | null;
+  name: string;
+  auth: AuthContext | null;
+}
+
+/**
+ * Submits the waybill's fees awaiting approval (state 1, not in a round under way) and rejected
+ * ones (state 3) as a new round, inside `tx`; the waybill is locked. `previous` is the rejected
+ * round resubmitted (its step reads 重新提交). Refused in Chinese when the merchant has no chain, a
+ * node has no approver, a round is under way or there is no fee. Returns the reminder's publisher.
+ */
+export async function submitRound(
+  tx: Db,
+  live: Live,
+  merchantId: number,
+  waybillId: number,
+  by: Submitter,
+  at: number,
+  previous?: RoundRow,
+): Promise<{ id: number; taskCode: string; publish: () => void }> {
+  const w = await lockedWaybill(tx, merchantId, waybillId);
+  if (!w) throw badInput(WAYBILL_MISSING);
+  if (w.cancelled === 1) throw badInput('运单已取消，不能提交费用审批');
+  const chain = (await chainOf(tx, merchantId)).map((n) => ({
+    seq: n.seq,
+    nodeName: n.nodeName,
+    users: n.users.filter((u) => u.enabled).map((u) => ({ userId: u.userId, name: u.name })),
+  }));
+  if (chain.length === 0) throw badInput(NO_CHAIN);
+  const empty = chain.find((n) => n.users.length === 0);
+  if (empty) throw badInput(`审批节点「${empty.nodeName}」没有可用的审批人，请先到审批设置中添加审批人`);
+  const pending = await tx
+    .selectFrom('approve_business')
+    .select('id')
+    .where('waybill_id', '=', w.id)
+    .where('status', '=', APPROVE_STATUS.pending)
+    .executeTakeFirst();
+  if (pending) throw badInput(ROUND_PENDING);
+  const fees = await tx
+    .selectFrom('waybill_fee as f')
+    .leftJoin('fee_type as t', 't.id', 'f.fee_type_id')
+    .select(['f.id', 'f.amount_fen', 'f.state', 't.fee_name'])
+    .where('f.waybill_id', '=', w.id)
+    .where('f.state', 'in', [1, 3])
+    .orderBy('f.id')
+    .execute();
+  if (fees.length === 0) throw badInput(NO_FEES);
+  const amount = fees.reduce((sum, f) => sum + Number(f.amount_fen), 0);
+  const rounds = await tx
+    .selectFrom('approve_business')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('waybill_id', '=', w.id)
+    .executeTakeFirstOrThrow();
+  const taskCode = `${w.bill_no}-${Number(rounds.n) + 1}`;
+  const first = chain[0] as ApproveChainNode;
+  const row = await tx
+    .insertInto('approve_business')
+    .values({
+      merchant_id: w.merchant_id,
+      team_code: w.team_code,
+      business_type: APPROVE_BUSINESS_TYPE.waybillFee,
+      waybill_id: w.id,
+      task_code: taskCode,
+      chain: JSON.stringify(chain),
+      current_seq: first.seq,
+      current_approvers: approverList(first),
+      status: APPROVE_STATUS.pending,
+      amount_fen: amount,
+      submitted_by: by.userId,
+      submitted_at: at,
+      finished_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await tx
+    .insertInto('approve_business_fee')
+    .values(fees.map((f) => ({ business_id: row.id, fee_id: f.id })))
+    .execute();
+  const rejected = fees.filter((f) => f.state === 3).map((f) => f.id);
+  if (rejected.length > 0)
+    await tx
+      .updateTable('waybill_fee')
+      .set({ state: 1, updated_at: at })
+      .where('id', 'in', rejected)
+      .execute();
+  const again = previous !== undefined;
+  await tx
+    .insertInto('approve_track')
+    .values({
+      business_id: row.id,
+      seq: 0,
+      node_name: again ? '重新提交' : '提交',
+      action: again ? APPROVE_ACTION.resubmit : APPROVE_ACTION.submit,
+      user_id: by.userId,
+      user_name: by.name,
+      comment: previous ? `上一轮：${previous.task_code}` : null,
+      at,
+    })
+    .execute();
+  const list = fees.map((f) => `${f.fee_name ?? ''} ${fenToYuan(Number(f.amount_fen))}元`).join('，');
+  const words = `${again ? '重新提交' : '提交'}费用审批${taskCode}：${list}，合计${fenToYuan(amount)}元${
+    rejected.length > 0 ? `（${rejected.length}项由已驳回改为待审核）` : ''
+  }`;
+  if (by.auth) await logWaybill(tx, by.auth, w, words, at);
+  else
+    await tx
+      .insertInto('operate_log')
+      .values({
+        merchant_id: w.merchant_id,
+        team_code: w.team_code,
+        page_enum: 6,
+        data_id: String(w.id),
+        user_id: null,
+        account_name: by.name,
+        content: words,
+        created_at: at,
+      })
+      .execute();
+  const facts = await waybillFacts(tx, w.id);
+  const publish = await remindApprovers(tx, live, [
+    reachedOf({ merchant_id: w.merchant_id, task_code: taskCode, amount_fen: amount }, facts, first, at),
+  ]);
+  return { id: row.id, taskCode, publish };
+}
+
+/**
+ * A completed waybill's fees awaiting approval go into a round by themselves when the merchant has
+ * a chain (and the waybill has such fees and no round under way); nothing otherwise. In `tx`.
+ */
+export async function autoSubmitFees(
+  tx: Db,
+  live: Live,
+  merchantId: number,
+  waybillId: number,
+  by: Submitter,
+  at: number,
+): Promise<() => void> {
+  const node = await tx
+    .selectFrom('approve_node')
+    .select('id')
+    .where('merchant_id', '=', merchantId)
+    .where('business_type', '=', APPROVE_BUSINESS_TYPE.waybillFee)
+    .executeTakeFirst();
+  if (!node) return () => undefined;
+  const waiting = await tx
+    .selectFrom('waybill_fee')
+    .select('id')
+    .where('waybill_id', '=', waybillId)
+    .where('state', '=', 1)
+    .executeTakeFirst();
+  if (!waiting) return () => undefined;
+  try {
+    return (await submitRound(tx, live, merchantId, waybillId, by, at)).publish;
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    // a chain without approvers, or a round under way: the office submits by hand later
+    live.log.warn({ err: error, waybillId }, 'fees of a completed waybill not submitted for approval');
+    return () => undefined;
+  }
+}
+
+export type ActResult =
+  | {
+      id: number;
+      taskCode: string;
+      billNo: string;
+      result: 'approved' | 'rejected';
+      finished: boolean;
+      message: string;
+    }
+  | { id: number; taskCode: string; billNo: string; result: 'refused'; message: string };
+
+/** Why the caller may not act on `round` now, or null. */
+export async function refusalOf(db: Db, round: RoundRow, userId: number): Promise<string | null> {
+  if (round.status !== APPROVE_STATUS.pending) return ROUND_FINISHED;
+  const node = parseChain(round.chain).find((n) => n.seq === round.current_seq);
+  if (node?.users.some((u) => u.userId === userId)) return null;
+  const acted = await db
+    .selectFrom('approve_track')
+    .select('id')
+    .where('business_id', '=', round.id)
+    .where('user_id', '=', userId)
+    .where('action', 'in', [APPROVE_ACTION.approve, APPROVE_ACTION.reject])
+    .executeTakeFirst();
+  return acted ? ACTED_ALREADY : NOT_APPROVER;
+}
+
+/**
+ * The caller approves (`pass`) or rejects round `id` at its current node, in one transaction. The
+ * round must be under way and the caller an approver of its current node. Returns the result and
+ * the reminder's publisher (the next node's approvers), to call after the commit.
+ */
+export async function actOnRound(
+  db: Db,
+  live: Live,
+  auth: AuthContext,
+  id: number,
+  pass: boolean,
+  comment: string | null,
+  at: number,
+): Promise<{ result: ActResult; publish: () => void }> {
+  const seen = await reachableRound(db, auth, id);
+  if (!pass && !comment) throw badInput('请填写驳回意见');
+  return db.transaction().execute(async (tx) => {
+    const w = await lockedWaybill(tx, seen.merchant_id, seen.waybill_id);
+    if (!w) throw badInput(WAYBILL_MISSING);
+    const fresh = await tx
+      .selectFrom('approve_business')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const round: RoundRow = { ...fresh, amount_fen: Number(fresh.amount_fen) };
+    const refusal = await refusalOf(tx, round, auth.userId);
+    if (refusal) throw badInput(refusal);
+    const chain = parseChain(round.chain);
+    const index = chain.findIndex((n) => n.seq === round.current_seq);
+    const node = chain[index] as ApproveChainNode;
+    const next = pass ? chain[index + 1] : undefined;
+    const status = !pass ? APPROVE_STATUS.rejected : next ? APPROVE_STATUS.pending : APPROVE_STATUS.approved;
+    const done = status !== APPROVE_STATUS.pending;
+    const changed = await tx
+      .updateTable('approve_business')
+      .set({
+        status,
+        current_seq: next ? next.seq : round.current_seq,
+        current_approvers: next ? approverList(next) : '',
+        finished_at: done ? at : null,
+        version: round.version + 1,
+      })
+      .where('id', '=', round.id)
+      .where('status', '=', APPROVE_STATUS.pending)
+      .where('current_seq', '=', round.current_seq)
+      .where('version', '=', round.version)
+      .executeTakeFirst();
+    if (Number(changed.numUpdatedRows) !== 1) throw badInput('该审批已被他人处理，请刷新后重试');
+    await tx
+      .insertInto('approve_track')
+      .values({
+        business_id: round.id,
+        seq: node.seq,
+        node_name: node.nodeName,
+        action: pass ? APPROVE_ACTION.approve : APPROVE_ACTION.reject,
+        user_id: auth.userId,
+        user_name: auth.nickname,
+        comment,
+        at,
+      })
+      .execute();
+    let feeWords = '';
+    if (done) {
+      const feeIds = tx
+        .selectFrom('approve_business_fee')
+        .select('fee_id')
+        .where('business_id', '=', round.id);
+      const state = pass ? 2 : 3;
+      await tx
+        .updateTable('waybill_fee')
+        .set({ state, updated_at: at })
+        .where('id', 'in', feeIds)
+        .where('state', '=', 1)
+        .execute();
+      feeWords = pass ? '，费用由待审核改为已审核' : '，费用由待审核改为已驳回';
+    }
+    const verb = pass ? '审批通过' : '审批驳回';
+    await logWaybill(
+      tx,
+      auth,
+      w,
+      `费用${verb}${round.task_code}（${node.nodeName}），合计${fenToYuan(round.amount_fen)}元${feeWords}${
+        comment ? `：${comment}` : ''
+      }`,
+      at,
+    );
+    let publish: () => void = () => undefined;
+    if (next)
+      publish = await remindApprovers(tx, live, [reachedOf(round, await waybillFacts(tx, w.id), next, at)]);
+    const message = !pass ? '已驳回' : next ? `已通过，待${next.nodeName}审批` : '已通过，审批完成';
+    return {
+      result: {
+        id: round.id,
+        taskCode: round.task_code,
+        billNo: w.bill_no,
+        result: pass ? 'approved' : 'rejected',
+        finished: done,
+        message,
+      } as ActResult,
+      publish,
+    };
+  });
+}
