@@ -3,6 +3,7 @@ import { zhCNAlarmReminder } from './zh-CN.alarm-reminder';
 import { zhCNAlarmSettings } from './zh-CN.alarm-settings';
 import { zhCNAlarms } from './zh-CN.alarms';
 import { zhCNCustomers } from './zh-CN.customers';
+import { zhCNDriverSalary } from './zh-CN.driver-salary';
 import { zhCNDrivers } from './zh-CN.drivers';
 import { zhCNFeeTypes } from './zh-CN.fee-types';
 import { zhCNFileTasks } from './zh-CN.file-tasks';
@@ -14,6 +15,7 @@ import { zhCNPlanSchedules } from './zh-CN.plan-schedules';
 import { zhCNPlanDispatch } from './zh-CN.plan-dispatch';
 import { zhCNPlans } from './zh-CN.plans';
 import { zhCNPush } from './zh-CN.push';
+import { zhCNReceivables } from './zh-CN.receivables';
 import { shellTexts } from './zh-CN.shell';
 import { zhCNStations } from './zh-CN.stations';
 import { zhCNSystem } from './zh-CN.system';
@@ -36,6 +38,7 @@ export const zhCN = {
   ...zhCNTrucks,
   ...zhCNStations,
   ...zhCNDrivers,
+  ...zhCNDriverSalary,
   ...zhCNCustomers,
   ...zhCNAddresses,
   ...zhCNFeeTypes,
@@ -48,6 +51,7 @@ export const zhCN = {
   ...zhCNPlanAssign,
   ...zhCNWaybills,
   ...zhCNWaybillScanCodes,
+  ...zhCNReceivables,
   app: {
     title: '车队管理平台',
     loading: '加载中…',

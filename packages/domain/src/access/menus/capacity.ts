@@ -62,7 +62,12 @@ const finance: MenuNode = {
   code: 'tc0102',
   children: [
     { path: '/tc/wayBill-cost-approval', title: '运单费用审批', code: 'tc010201' },
-    { path: '/tc/finance/receivable', title: '应收对账', code: 'tc010202' },
+    {
+      path: '/tc/finance/receivable',
+      title: '应收对账',
+      code: 'tc010202',
+      page: 'receivables/ReceivablesPage',
+    },
     { path: '/tc/finance/payable', title: '应付对账', code: 'tc010203' },
   ],
 };
@@ -74,8 +79,18 @@ const ledger: MenuNode = {
   code: 'tc0103',
   children: [
     { path: '/tc/ledger/waybill-fee', title: '运单费用明细', code: 'tc010301' },
-    { path: '/tc/ledger/driver-salary-detail', title: '司机工资明细', code: 'tc010302' },
-    { path: '/tc/ledger/driver-salary-summary', title: '司机工资汇总', code: 'tc010303' },
+    {
+      path: '/tc/ledger/driver-salary-detail',
+      title: '司机工资明细',
+      code: 'tc010302',
+      page: 'driver-salary/DriverSalaryDetailPage',
+    },
+    {
+      path: '/tc/ledger/driver-salary-summary',
+      title: '司机工资汇总',
+      code: 'tc010303',
+      page: 'driver-salary/DriverSalarySummaryPage',
+    },
   ],
 };
 

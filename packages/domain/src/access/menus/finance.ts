@@ -14,11 +14,17 @@ export const financeMenu: MenuNode = {
       children: [
         { path: '/finance-management/ledger/road-bridge', title: '路桥费台账', code: 'car070101' },
         { path: '/finance-management/ledger/waybill-fee', title: '运单费用明细', code: 'car070102' },
-        { path: '/finance-management/ledger/driver-salary-detail', title: '司机工资明细', code: 'car070103' },
+        {
+          path: '/finance-management/ledger/driver-salary-detail',
+          title: '司机工资明细',
+          code: 'car070103',
+          page: 'driver-salary/DriverSalaryDetailPage',
+        },
         {
           path: '/finance-management/ledger/driver-salary-summary',
           title: '司机工资汇总',
           code: 'car070104',
+          page: 'driver-salary/DriverSalarySummaryPage',
         },
       ],
     },
@@ -33,7 +39,12 @@ export const financeMenu: MenuNode = {
       title: '对账',
       code: 'car0703',
       children: [
-        { path: '/finance-management/reconciliation/receivable', title: '应收对账', code: 'car070301' },
+        {
+          path: '/finance-management/reconciliation/receivable',
+          title: '应收对账',
+          code: 'car070301',
+          page: 'receivables/ReceivablesPage',
+        },
         { path: '/finance-management/reconciliation/payable', title: '应付对账', code: 'car070302' },
       ],
     },
