@@ -52,6 +52,7 @@ import { registerPlanMonitorRoutes } from './modules/plans/plan-monitor.routes';
 import { registerPlanStatisticsRoutes } from './modules/plans/plan-statistics.routes';
 import { planRecord } from './modules/plans/plans.record';
 import { registerPushRoutes } from './modules/push/push.routes';
+import { registerPaymentRoutes } from './modules/payments/payments.routes';
 import { registerReceivableRoutes } from './modules/receivables/receivables.routes';
 import { registerRoleRoutes } from './modules/roles/roles.routes';
 import { stationRecord } from './modules/stations/stations.record';
@@ -152,6 +153,7 @@ const FEATURES = [
   registerApprovalRoutes,
   registerDriverSalaryModule,
   registerReceivableRoutes,
+  registerPaymentRoutes,
 ];
 
 /** Builds the whole application from its settings: database, API, docs and the web app. */

@@ -1,0 +1,590 @@
+import {
+  DAY_MS,
+  enumLabel,
+  FEE_KINDS,
+  fenToYuan,
+  formatDateTime,
+  PAY_METHODS,
+  PAYABLE_STATES,
+  PAYEE_TYPES,
+  parseDateTime,
+  ROAD_BRIDGE_FEE_NAME,
+  WAYBILL_FEE_STATES,
+} from '@fleet/domain';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { z } from 'zod';
+import type { Database } from '../../db/schema';
+import type { AuthContext } from '../../http/auth';
+import { DATE_MESSAGE, isDateText } from '../../http/form-fields';
+import { inScope } from '../../http/scope';
+import { blank, teamFilter } from '../../records/filters';
+
+// The read side of payments: the payable ledger (应付) per payee and waybill, its statistics by
+// payee and period, and the fee detail (运单费用明细, 路桥费台账) of every fee row. All sums are made
+// by the database in fen over waybill_fee, filtered first by (merchant, fee date) or fee type.
+
+type Db = Kysely<Database>;
+
+export const LABELS = {
+  waybillId: '运单',
+  waybillIds: '运单',
+  feeIds: '费用',
+  paidAt: '付款时间',
+  payMethod: '付款方式',
+  payer: '付款人',
+  remark: '备注',
+  photos: '发票图片',
+  requestKey: '请求标识',
+  startDate: '开始日期',
+  endDate: '结束日期',
+  payeeType: '收款方类型',
+  payeeName: '收款方',
+  payState: '付款状态',
+  billNo: '运单号',
+  teamCode: '所属车队',
+  truckId: '车牌号',
+  driverId: '司机',
+  customerId: '客户',
+  feeTypeId: '费用类型',
+  feeKind: '费用性质',
+  state: '费用状态',
+  roadBridge: '路桥费',
+  periodType: '统计周期',
+};
+
+const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
+const dayStart = (date: string) => (parseDateTime(date) as Date).getTime();
+const likeText = (text: string) => `%${text.replace(/[\\%_]/g, '')}%`;
+const timeText = (ms: unknown) =>
+  ms === null || ms === undefined ? '' : formatDateTime(new Date(Number(ms)));
+
+const dateField = z.preprocess(
+  blank,
+  z.string({ error: DATE_MESSAGE }).refine(isDateText, DATE_MESSAGE).optional(),
+);
+const idFilter = (message: string) =>
+  z.preprocess(blank, z.coerce.number({ error: message }).int(message).positive(message).optional());
+const enumFilter = (values: readonly { value: number }[], message: string) =>
+  z.preprocess(
+    blank,
+    z.coerce
+      .number({ error: message })
+      .refine((n) => values.some((v) => v.value === n), message)
+      .optional(),
+  );
+const textFilter = (max: number) =>
+  z.preprocess(blank, z.string().trim().max(max, `最多输入${max}个字符`).optional());
+
+const periodChecked = <T extends { startDate?: string | undefined; endDate?: string | undefined }>(
+  f: T,
+  ctx: z.RefinementCtx,
+) => {
+  if (f.startDate && f.endDate && f.endDate < f.startDate)
+    ctx.addIssue({ code: 'custom', path: ['endDate'], message: '结束日期不能早于开始日期' });
+};
+
+// --- payable ledger ------------------------------------------------------------------------------
+
+export const payableFilter = z
+  .object({
+    payeeType: enumFilter(PAYEE_TYPES, '收款方类型应为1司机或2车主'),
+    payeeName: textFilter(30),
+    payState: enumFilter(PAYABLE_STATES, '付款状态应为1未付清或2已付清'),
+    startDate: dateField,
+    endDate: dateField,
+    billNo: textFilter(20),
+    truckId: idFilter('请选择车辆'),
+    teamCode: teamFilter,
+  })
+  .superRefine(periodChecked);
+export type PayableFilter = z.output<typeof payableFilter>;
+
+/** 1 司机 for an own truck, 2 车主 for a hired one (外协车, car_info_type 3). */
+const payeeTypeSql = sql<number>`case when tr.car_info_type = 3 then 2 else 1 end`;
+const payeeNameSql = sql<string>`case when tr.car_info_type = 3 then coalesce(tr.owner_name, '') else coalesce(d.name, '') end`;
+const payeePhoneSql = sql<string>`case when tr.car_info_type = 3 then coalesce(tr.owner_phone, '') else coalesce(d.phone, '') end`;
+
+/** The caller's approved or paid cost fees (the payable), filtered, with waybill, truck and driver. */
+function payableFees(db: Db, auth: AuthContext, f: PayableFilter) {
+  let q = db
+    .selectFrom('waybill_fee as f')
+    .innerJoin('fee_type as t', 't.id', 'f.fee_type_id')
+    .innerJoin('waybill as w', 'w.id', 'f.waybill_id')
+    .leftJoin('truck as tr', 'tr.id', 'w.truck_id')
+    .leftJoin('driver as d', 'd.id', 'w.driver_id')
+    .where(inScope(auth.scope, 'f'))
+    .where('f.state', 'in', [2, 4])
+    .where('t.fee_kind', '=', 2);
+  if (f.teamCode) q = q.where('f.team_code', 'like', `${f.teamCode}%`);
+  if (f.startDate) q = q.where('f.created_at', '>=', dayStart(f.startDate));
+  if (f.endDate) q = q.where('f.created_at', '<', dayStart(f.endDate) + DAY_MS);
+  if (f.billNo) q = q.where('w.bill_no', 'like', likeText(f.billNo));
+  if (f.truckId !== undefined) q = q.where('w.truck_id', '=', f.truckId);
+  if (f.payeeType === 2) q = q.where('tr.car_info_type', '=', 3);
+  if (f.payeeType === 1)
+    q = q.where((eb) => eb.or([eb('tr.car_info_type', '<>', 3), eb('tr.id', 'is', null)]));
+  if (f.payeeName) q = q.where(payeeNameSql, 'like', likeText(f.payeeName));
+  return q;
+}
+
+const approvedSql = sql<number>`sum(f.amount_fen)`;
+const paidSql = sql<number>`sum(case when f.state = 4 then f.amount_fen else 0 end)`;
+const unpaidSql = sql<number>`sum(case when f.state = 2 then f.amount_fen else 0 end)`;
+
+/** One row per waybill: its payee and its approved, paid and unpaid fees. */
+function payableGroups(db: Db, auth: AuthContext, f: PayableFilter) {
+  let q = payableFees(db, auth, f)
+    .select([
+      'f.waybill_id',
+      'w.bill_no',
+      'w.team_code',
+      'w.created_at as waybill_created_at',
+      'w.truck_id',
+      'tr.car_no',
+      'w.driver_id',
+      'd.name as driver_name',
+      payeeTypeSql.as('payee_type'),
+      payeeNameSql.as('payee_name'),
+      payeePhoneSql.as('payee_phone'),
+      approvedSql.as('approved_fen'),
+      paidSql.as('paid_fen'),
+      unpaidSql.as('unpaid_fen'),
+      sql<number>`count(*)`.as('fees'),
+    ])
+    .groupBy([
+      'f.waybill_id',
+      'w.bill_no',
+      'w.team_code',
+      'w.created_at',
+      'w.truck_id',
+      'tr.car_no',
+      'tr.car_info_type',
+      'tr.owner_name',
+      'tr.owner_phone',
+      'w.driver_id',
+      'd.name',
+      'd.phone',
+    ]);
+  if (f.payState === 1) q = q.having(unpaidSql, '>', 0);
+  if (f.payState === 2) q = q.having(unpaidSql, '=', 0);
+  return q;
+}
+
+export interface PayableTotals {
+  waybills: number;
+  approvedFen: number;
+  paidFen: number;
+  unpaidFen: number;
+}
+
+export interface PayableRow extends PayableTotals {
+  waybillId: number;
+  billNo: string;
+  teamCode: string;
+  waybillCreatedAt: string;
+  truckId: number;
+  carNo: string;
+  driverId: number | null;
+  driverName: string;
+  payeeType: number;
+  payeeTypeName: string;
+  payeeName: string;
+  payeePhone: string;
+  fees: number;
+  payState: number;
+  payStateName: string;
+}
+
+export async function payableTotals(db: Db, auth: AuthContext, f: PayableFilter): Promise<PayableTotals> {
+  const t = await db
+    .selectFrom(payableGroups(db, auth, f).as('g'))
+    .select([
+      sql<number>`count(*)`.as('waybills'),
+      sql<number>`sum(g.approved_fen)`.as('approved'),
+      sql<number>`sum(g.paid_fen)`.as('paid'),
+      sql<number>`sum(g.unpaid_fen)`.as('unpaid'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    waybills: num(t.waybills),
+    approvedFen: num(t.approved),
+    paidFen: num(t.paid),
+    unpaidFen: num(t.unpaid),
+  };
+}
+
+export async function payableRows(
+  db: Db,
+  auth: AuthContext,
+  f: PayableFilter,
+  limit: number,
+  offset: number,
+): Promise<PayableRow[]> {
+  const rows = await payableGroups(db, auth, f)
+    .orderBy('w.created_at', 'desc')
+    .orderBy('f.waybill_id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return rows.map((r) => {
+    const unpaid = num(r.unpaid_fen);
+    const payState = unpaid > 0 ? 1 : 2;
+    const payeeType = num(r.payee_type);
+    return {
+      waybillId: r.waybill_id,
+      billNo: r.bill_no,
+      teamCode: r.team_code,
+      waybillCreatedAt: timeText(r.waybill_created_at),
+      truckId: r.truck_id,
+      carNo: r.car_no ?? '',
+      driverId: r.driver_id,
+      driverName: r.driver_name ?? '',
+      payeeType,
+      payeeTypeName: enumLabel(PAYEE_TYPES, payeeType, ''),
+      payeeName: r.payee_name ?? '',
+      payeePhone: r.payee_phone ?? '',
+      fees: num(r.fees),
+      waybills: 1,
+      approvedFen: num(r.approved_fen),
+      paidFen: num(r.paid_fen),
+      unpaidFen: unpaid,
+      payState,
+      payStateName: enumLabel(PAYABLE_STATES, payState, ''),
+    };
+  });
+}
+
+export async function payableReport(
+  db: Db,
+  auth: AuthContext,
+  f: PayableFilter & { pageNum: number; pageSize: number },
+): Promise<{ list: PayableRow[]; total: number; totalRow: PayableTotals }> {
+  const [list, totalRow] = await Promise.all([
+    payableRows(db, auth, f, f.pageSize, (f.pageNum - 1) * f.pageSize),
+    payableTotals(db, auth, f),
+  ]);
+  return { list, total: totalRow.waybills, totalRow };
+}
+
+// --- statistics by payee and period ------------------------------------------------------------------
+
+export const STATISTICS_MAX_DAYS = 366;
+
+export const statisticsFilter = z
+  .object({
+    startDate: z.preprocess(blank, z.string({ error: '请选择开始日期' }).refine(isDateText, DATE_MESSAGE)),
+    endDate: z.preprocess(blank, z.string({ error: '请选择结束日期' }).refine(isDateText, DATE_MESSAGE)),
+    periodType: z.preprocess(
+      blank,
+      z.enum(['day', 'month'], { error: '统计周期应为day（按日）或month（按月）' }).default('month'),
+    ),
+    payeeType: enumFilter(PAYEE_TYPES, '收款方类型应为1司机或2车主'),
+    payeeName: textFilter(30),
+    teamCode: teamFilter,
+  })
+  .superRefine((f, ctx) => {
+    if (f.endDate < f.startDate)
+      ctx.addIssue({ code: 'custom', path: ['endDate'], message: '结束日期不能早于开始日期' });
+    else if ((dayStart(f.endDate) - dayStart(f.startDate)) / DAY_MS + 1 > STATISTICS_MAX_DAYS)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['endDate'],
+        message: `统计时间跨度不能超过${STATISTICS_MAX_DAYS}天`,
+      });
+  });
+export type StatisticsFilter = z.output<typeof statisticsFilter>;
+
+const SHANGHAI_MS = 8 * 3_600_000;
+
+function periodSql(db: Db, type: 'day' | 'month') {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    const format = type === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM';
+    return sql<string>`to_char(to_timestamp((f.created_at + ${sql.lit(SHANGHAI_MS)}) / 1000) at time zone 'UTC', ${sql.lit(format)})`;
+  }
+  const format = type === 'day' ? '%Y-%m-%d' : '%Y-%m';
+  return sql<string>`strftime(${sql.lit(format)}, (f.created_at + ${sql.lit(SHANGHAI_MS)}) / 1000, 'unixepoch')`;
+}
+
+export interface PayableStatisticsRow extends PayableTotals {
+  payeeType: number | null;
+  payeeTypeName: string;
+  payeeName: string;
+  period: string;
+}
+
+/** 应付统计: approved, paid and unpaid cost fees by payee and day or month of the fee. */
+export async function payableStatistics(
+  db: Db,
+  auth: AuthContext,
+  f: StatisticsFilter,
+): Promise<{ list: PayableStatisticsRow[]; totalRow: PayableStatisticsRow }> {
+  const base = payableFees(db, auth, {
+    startDate: f.startDate,
+    endDate: f.endDate,
+    payeeType: f.payeeType,
+    payeeName: f.payeeName,
+    teamCode: f.teamCode,
+  } as PayableFilter);
+  const period = periodSql(db, f.periodType);
+  const rows = await base
+    .select([
+      payeeTypeSql.as('payee_type'),
+      payeeNameSql.as('payee_name'),
+      period.as('period'),
+      sql<number>`count(distinct f.waybill_id)`.as('waybills'),
+      approvedSql.as('approved'),
+      paidSql.as('paid'),
+      unpaidSql.as('unpaid'),
+    ])
+    .groupBy([payeeTypeSql, payeeNameSql, period])
+    .execute();
+  const totals = await base
+    .select([
+      sql<number>`count(distinct f.waybill_id)`.as('waybills'),
+      approvedSql.as('approved'),
+      paidSql.as('paid'),
+      unpaidSql.as('unpaid'),
+    ])
+    .executeTakeFirstOrThrow();
+  const list = rows.map((r) => ({
+    payeeType: num(r.payee_type),
+    payeeTypeName: enumLabel(PAYEE_TYPES, num(r.payee_type), ''),
+    payeeName: r.payee_name ?? '',
+    period: String(r.period ?? ''),
+    waybills: num(r.waybills),
+    approvedFen: num(r.approved),
+    paidFen: num(r.paid),
+    unpaidFen: num(r.unpaid),
+  }));
+  list.sort((a, b) => a.payeeName.localeCompare(b.payeeName, 'zh-CN') || a.period.localeCompare(b.period));
+  return {
+    list,
+    totalRow: {
+      payeeType: null,
+      payeeTypeName: '',
+      payeeName: '合计',
+      period: '',
+      waybills: num(totals.waybills),
+      approvedFen: num(totals.approved),
+      paidFen: num(totals.paid),
+      unpaidFen: num(totals.unpaid),
+    },
+  };
+}
+
+// --- fee detail ------------------------------------------------------------------------------------
+
+export const feeDetailFilter = z
+  .object({
+    startDate: dateField,
+    endDate: dateField,
+    feeTypeId: idFilter('请选择费用类型'),
+    feeKind: enumFilter(FEE_KINDS, '费用性质应为1收入或2支出'),
+    state: enumFilter(WAYBILL_FEE_STATES, '费用状态应为1待审核、2已审核、3已驳回或4已支付'),
+    billNo: textFilter(20),
+    truckId: idFilter('请选择车辆'),
+    driverId: idFilter('请选择司机'),
+    customerId: idFilter('请选择客户'),
+    teamCode: teamFilter,
+    /** 路桥费台账: only the 过路过桥费 type. */
+    roadBridge: z.preprocess(
+      (v) =>
+        v === 'true' || v === 1 || v === '1'
+          ? true
+          : v === 'false' || v === 0 || v === '0' || blank(v) === undefined
+            ? false
+            : v,
+      z.boolean({ error: '路桥费应为true或false' }).default(false),
+    ),
+  })
+  .superRefine(periodChecked);
+export type FeeDetailFilter = z.output<typeof feeDetailFilter>;
+
+function detailFees(db: Db, auth: AuthContext, f: FeeDetailFilter) {
+  let q = db
+    .selectFrom('waybill_fee as f')
+    .innerJoin('fee_type as t', 't.id', 'f.fee_type_id')
+    .innerJoin('waybill as w', 'w.id', 'f.waybill_id')
+    .where(inScope(auth.scope, 'f'));
+  if (f.teamCode) q = q.where('f.team_code', 'like', `${f.teamCode}%`);
+  if (f.startDate) q = q.where('f.created_at', '>=', dayStart(f.startDate));
+  if (f.endDate) q = q.where('f.created_at', '<', dayStart(f.endDate) + DAY_MS);
+  if (f.feeTypeId !== undefined) q = q.where('f.fee_type_id', '=', f.feeTypeId);
+  if (f.roadBridge)
+    q = q.where('f.fee_type_id', 'in', (eb) =>
+      eb
+        .selectFrom('fee_type')
+        .select('fee_type.id')
+        .where('fee_type.merchant_id', '=', auth.merchantId)
+        .where('fee_type.built_in', '=', 1)
+        .where('fee_type.fee_name', '=', ROAD_BRIDGE_FEE_NAME),
+    );
+  if (f.feeKind !== undefined) q = q.where('t.fee_kind', '=', f.feeKind);
+  if (f.state !== undefined) q = q.where('f.state', '=', f.state);
+  if (f.billNo) q = q.where('w.bill_no', 'like', likeText(f.billNo));
+  if (f.truckId !== undefined) q = q.where('w.truck_id', '=', f.truckId);
+  if (f.driverId !== undefined) q = q.where('w.driver_id', '=', f.driverId);
+  if (f.customerId !== undefined) q = q.where('w.customer_id', '=', f.customerId);
+  return q;
+}
+
+export interface FeeDetailTotals {
+  fees: number;
+  amountFen: number;
+  incomeFen: number;
+  costFen: number;
+  pendingFen: number;
+  approvedFen: number;
+  rejectedFen: number;
+  paidFen: number;
+}
+
+export async function feeDetailTotals(
+  db: Db,
+  auth: AuthContext,
+  f: FeeDetailFilter,
+): Promise<FeeDetailTotals> {
+  const byState = (state: number) =>
+    sql<number>`sum(case when f.state = ${sql.lit(state)} then f.amount_fen else 0 end)`;
+  const t = await detailFees(db, auth, f)
+    .select([
+      sql<number>`count(*)`.as('fees'),
+      sql<number>`sum(f.amount_fen)`.as('amount'),
+      sql<number>`sum(case when t.fee_kind = 1 then f.amount_fen else 0 end)`.as('income'),
+      sql<number>`sum(case when t.fee_kind = 2 then f.amount_fen else 0 end)`.as('cost'),
+      byState(1).as('pending'),
+      byState(2).as('approved'),
+      byState(3).as('rejected'),
+      byState(4).as('paid'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    fees: num(t.fees),
+    amountFen: num(t.amount),
+    incomeFen: num(t.income),
+    costFen: num(t.cost),
+    pendingFen: num(t.pending),
+    approvedFen: num(t.approved),
+    rejectedFen: num(t.rejected),
+    paidFen: num(t.paid),
+  };
+}
+
+export interface FeeDetailRow {
+  id: number;
+  waybillId: number;
+  billNo: string;
+  teamCode: string;
+  truckId: number;
+  carNo: string;
+  driverId: number | null;
+  driverName: string;
+  customerId: number;
+  customerName: string;
+  feeTypeId: number;
+  feeTypeName: string;
+  feeKind: number;
+  feeKindName: string;
+  amountFen: number;
+  state: number;
+  stateName: string;
+  remark: string;
+  createdAt: string;
+  /** The fee's last change: its approval (state 2, 3) or payment. */
+  updatedAt: string;
+  paymentId: number | null;
+  paidAt: string;
+  payMethod: number | null;
+  payMethodName: string;
+  payer: string;
+  payeeName: string;
+}
+
+export async function feeDetailRows(
+  db: Db,
+  auth: AuthContext,
+  f: FeeDetailFilter,
+  limit: number,
+  offset: number,
+): Promise<FeeDetailRow[]> {
+  const rows = await detailFees(db, auth, f)
+    .leftJoin('truck as tr', 'tr.id', 'w.truck_id')
+    .leftJoin('driver as d', 'd.id', 'w.driver_id')
+    .leftJoin('customer as c', 'c.id', 'w.customer_id')
+    .leftJoin('fee_payment_item as pi', 'pi.fee_id', 'f.id')
+    .leftJoin('fee_payment as p', 'p.id', 'pi.payment_id')
+    .select([
+      'f.id',
+      'f.waybill_id',
+      'f.team_code',
+      'f.fee_type_id',
+      'f.amount_fen',
+      'f.state',
+      'f.remark',
+      'f.created_at',
+      'f.updated_at',
+      'w.bill_no',
+      'w.truck_id',
+      'w.driver_id',
+      'w.customer_id',
+      't.fee_name',
+      't.fee_kind',
+      'tr.car_no',
+      'd.name as driver_name',
+      'c.customer_name',
+      'p.id as payment_id',
+      'p.paid_at',
+      'p.pay_method',
+      'p.payer',
+      'p.payee_name',
+    ])
+    .orderBy('f.created_at', 'desc')
+    .orderBy('f.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    waybillId: r.waybill_id,
+    billNo: r.bill_no,
+    teamCode: r.team_code,
+    truckId: r.truck_id,
+    carNo: r.car_no ?? '',
+    driverId: r.driver_id,
+    driverName: r.driver_name ?? '',
+    customerId: r.customer_id,
+    customerName: r.customer_name ?? '',
+    feeTypeId: r.fee_type_id,
+    feeTypeName: r.fee_name,
+    feeKind: r.fee_kind,
+    feeKindName: enumLabel(FEE_KINDS, r.fee_kind, '--'),
+    amountFen: num(r.amount_fen),
+    state: r.state,
+    stateName: enumLabel(WAYBILL_FEE_STATES, r.state, '--'),
+    remark: r.remark ?? '',
+    createdAt: timeText(r.created_at),
+    updatedAt: timeText(r.updated_at),
+    paymentId: r.payment_id ?? null,
+    paidAt: timeText(r.paid_at),
+    payMethod: r.pay_method ?? null,
+    payMethodName: r.pay_method ? enumLabel(PAY_METHODS, r.pay_method, '--') : '',
+    payer: r.payer ?? '',
+    payeeName: r.payee_name ?? '',
+  }));
+}
+
+export async function feeDetailReport(
+  db: Db,
+  auth: AuthContext,
+  f: FeeDetailFilter & { pageNum: number; pageSize: number },
+): Promise<{ list: FeeDetailRow[]; total: number; totalRow: FeeDetailTotals }> {
+  const [list, totalRow] = await Promise.all([
+    feeDetailRows(db, auth, f, f.pageSize, (f.pageNum - 1) * f.pageSize),
+    feeDetailTotals(db, auth, f),
+  ]);
+  return { list, total: totalRow.fees, totalRow };
+}
+
+/** Yuan text of fen for sheets and logs. */
+export const yuanText = (fen: number | null | undefined) =>
+  fen === null || fen === undefined ? '' : fenToYuan(fen);

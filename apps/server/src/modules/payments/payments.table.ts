@@ -1,0 +1,32 @@
+import type { Generated } from 'kysely';
+
+/** 付款 (migration 0034): approved cost fees of one waybill paid to one payee; money in fen. */
+export interface FeePaymentTable {
+  id: Generated<number>;
+  merchant_id: number;
+  team_code: string;
+  waybill_id: number;
+  /** PAYEE_TYPES: 1 司机, 2 车主 (a hired truck's owner). */
+  payee_type: number;
+  payee_name: string;
+  payee_phone: string | null;
+  amount_fen: number;
+  paid_at: number;
+  /** PAY_METHODS: 1 银行转账 2 现金 3 微信 4 支付宝 5 其他. */
+  pay_method: number;
+  payer: string;
+  /** Invoice image URLs joined with ';'. */
+  photos: string | null;
+  remark: string | null;
+  /** The client's idempotency key, unique per merchant. */
+  request_key: string;
+  created_by: number | null;
+  created_at: number;
+}
+
+/** A fee row a payment paid (each fee at most once). */
+export interface FeePaymentItemTable {
+  payment_id: number;
+  fee_id: number;
+  amount_fen: number;
+}
