@@ -1,5 +1,7 @@
+import { LINE_CORRIDOR_MAX_M } from '@fleet/domain';
 import type { Kysely } from 'kysely';
 import { builtinRouting } from '../../modules/lines/routing';
+import { toSegment } from '../../simulator/geo';
 import type { Database } from '../schema';
 import { DEMO_LINES, type DemoLine, type DemoStationRole } from './demo-lines';
 
@@ -22,6 +24,25 @@ const STATION_KIND: Record<DemoStationRole, number> = {
 const ROUTE_TYPE: Record<DemoLine['kind'], number> = { coal: 1, trunk: 1, city: 3 };
 
 const micro = (degrees: number) => Math.round(degrees * 1e6);
+
+/**
+ * A demo line's corridor (偏航宽度): as far as its road strays from the straight legs between its
+ * stations, plus 500 m, in whole hundreds of metres and at most what the line form allows, so
+ * that its trucks on a plan of the line are off it only where the road is farther than that.
+ */
+export function demoCorridorMeters(line: DemoLine): number {
+  let farthestKm = 0;
+  for (const p of line.path) {
+    let nearest = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < line.stations.length - 1; i++) {
+      const a = line.stations[i] as DemoLine['stations'][number];
+      const b = line.stations[i + 1] as DemoLine['stations'][number];
+      nearest = Math.min(nearest, toSegment(p.lng, p.lat, a.lng, a.lat, b.lng, b.lat).km);
+    }
+    farthestKm = Math.max(farthestKm, nearest);
+  }
+  return Math.min(LINE_CORRIDOR_MAX_M, Math.ceil((farthestKm * 1000 + 500) / 100) * 100);
+}
 
 /**
  * The stations and lines the demo fleet drives, as master data: each named place once a merchant
@@ -79,6 +100,7 @@ export async function seedDemoStationsAndLines(
         cargo: line.kind === 'coal' ? '动力煤' : line.kind === 'city' ? '商超配送' : '普通货物',
         distance,
         running_minutes: minutes,
+        corridor_width: demoCorridorMeters(line),
         baidu_map_produce: 0,
         remark: `途经${line.roads.join('、')}`.slice(0, 200),
       })
