@@ -1,3 +1,4 @@
+import { CheckCircleFilled } from '@ant-design/icons';
 import { MAP_PICKER_CENTER } from '@fleet/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, DatePicker, Drawer, Form, Input, Modal, Table, Tag, Typography } from 'antd';
@@ -110,11 +111,23 @@ export function PlanStationsDrawer({
   });
   const rows = stations.data?.stations ?? [];
   const columns = [
-    { key: 'seq', dataIndex: 'seq', title: t.seq, width: 56 },
+    {
+      key: 'seq',
+      title: t.seq,
+      width: 64,
+      render: (_: unknown, s: MonitoredStation) => (
+        <span>
+          {s.seq}{' '}
+          {s.reached && (
+            <CheckCircleFilled style={{ color: '#52c41a' }} aria-label={t.reached} title={t.reached} />
+          )}
+        </span>
+      ),
+    },
     {
       key: 'address',
       title: t.address,
-      width: 200,
+      width: 190,
       ellipsis: true,
       render: (_: unknown, s: MonitoredStation) => (
         <span>
@@ -127,7 +140,7 @@ export function PlanStationsDrawer({
       key: 'plannedArriveTime',
       dataIndex: 'plannedArriveTime',
       title: t.plannedArriveAt,
-      width: 160,
+      width: 150,
       render: orDash,
     },
     { key: 'arriveTime', dataIndex: 'arriveTime', title: t.arriveAt, width: 160, render: orDash },
@@ -135,7 +148,7 @@ export function PlanStationsDrawer({
       key: 'plannedDepartTime',
       dataIndex: 'plannedDepartTime',
       title: t.plannedDepartAt,
-      width: 160,
+      width: 150,
       render: orDash,
     },
     { key: 'departTime', dataIndex: 'departTime', title: t.departAt, width: 160, render: orDash },
@@ -144,13 +157,6 @@ export function PlanStationsDrawer({
       title: t.lateMinutes,
       width: 100,
       render: (_: unknown, s: MonitoredStation) => <LateTag minutes={s.lateMinutes} />,
-    },
-    {
-      key: 'reached',
-      title: t.reached,
-      width: 80,
-      render: (_: unknown, s: MonitoredStation) =>
-        s.reached ? <Tag color="green">{t.reached}</Tag> : <Tag>{t.notReached}</Tag>,
     },
     ...(canFillIn
       ? [
@@ -171,7 +177,7 @@ export function PlanStationsDrawer({
     <Drawer
       open={plan !== null}
       onClose={onClose}
-      size={960}
+      size={1120}
       title={plan ? t.drawerTitle(plan.planNo) : ''}
       destroyOnHidden
     >
@@ -187,7 +193,7 @@ export function PlanStationsDrawer({
             columns={columns}
             dataSource={rows}
             pagination={false}
-            scroll={{ x: 1100 }}
+            scroll={{ x: 1000 }}
           />
           <div className={styles.pathMap}>
             <BaseMap center={MAP_PICKER_CENTER} zoom={6} label={t.pathLabel}>

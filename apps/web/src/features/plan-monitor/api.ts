@@ -121,6 +121,8 @@ type AnsweredAlarm = Partial<Omit<LineAlarm, 'detail' | 'handled'>> & {
   id: number;
   alarmCode: number;
   eventName?: string;
+  /** The detail in Chinese, beside the alarm pages' detail object. */
+  detailText?: string;
   detail?: string | Record<string, unknown> | null;
   handled?: boolean | number;
   handleStatus?: number | null;
@@ -139,7 +141,7 @@ export function toLineAlarm(row: AnsweredAlarm): LineAlarm {
     planNo: row.planNo ?? '',
     startTime: row.startTime ?? '',
     endTime: row.endTime ?? '',
-    detail: typeof detail === 'string' ? detail : alarmDetailText(detail ?? null),
+    detail: row.detailText ?? (typeof detail === 'string' ? detail : alarmDetailText(detail ?? null)),
     handled: row.handled !== undefined ? Boolean(row.handled) : Number(row.handleStatus ?? 0) > 0,
   };
 }

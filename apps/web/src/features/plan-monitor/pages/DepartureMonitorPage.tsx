@@ -1,7 +1,7 @@
 import { formatDateTime, MAP_PICKER_CENTER } from '@fleet/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Checkbox, Empty, Flex, Form, Input, Table, Tag, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { LineSelect, TeamTreeSelect, WithQueryClient } from '../../../kit';
 import { orDash } from '../../../kit/format';
 import { texts } from '../../../locales';
@@ -36,6 +36,23 @@ const toFilters = (v: FilterValues): Filters => ({
   ...(v.late ? { late: 1 } : {}),
 });
 
+/** 'MM-DD HH:mm' of an API time, '-' when there is none. */
+const short = (time: string) => (time ? time.slice(5, 16) : '-');
+
+/** A cell of two lines: the main value and a secondary one below it. */
+function Two({ first, second }: { first: ReactNode; second?: ReactNode }) {
+  return (
+    <Flex vertical>
+      <span>{first}</span>
+      {second ? (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {second}
+        </Typography.Text>
+      ) : null}
+    </Flex>
+  );
+}
+
 const STATE_COLORS: Record<number, string> = { 1: 'blue', 2: 'cyan', 3: 'processing', 4: 'green' };
 
 /** 发车监控 (/car-dispatch/departure-monitor, car060103): plans under way, their trucks on the map. */
@@ -44,10 +61,12 @@ function DepartureMonitor() {
   const [form] = Form.useForm<FilterValues>();
   const [filters, setFilters] = useState<Filters>({});
   const [pageNum, setPageNum] = useState(1);
+  // each 查询 and 重置 counts, so they fetch afresh also for the filters already shown
+  const [searchCount, setSearchCount] = useState(0);
   const [opened, setOpened] = useState<MonitoredPlan | null>(null);
 
   const answer = useQuery({
-    queryKey: ['planMonitor', 'list', filters, pageNum],
+    queryKey: ['planMonitor', 'list', filters, pageNum, searchCount],
     queryFn: ({ signal }) => fetchMonitoredPlans({ ...filters, pageNum, pageSize: PAGE_SIZE }, signal),
     placeholderData: keepPreviousData,
     refetchInterval: MONITOR_REFRESH_MS,
@@ -60,15 +79,19 @@ function DepartureMonitor() {
       {
         key: 'planNo',
         title: t.planNo,
-        width: 200,
+        width: 180,
         fixed: 'left' as const,
         render: (_: unknown, p: MonitoredPlan) => (
           <Typography.Link onClick={() => setOpened(p)}>{p.planNo}</Typography.Link>
         ),
       },
-      { key: 'carNo', dataIndex: 'carNo', title: t.carNo, width: 100, render: orDash },
-      { key: 'driverName', dataIndex: 'driverName', title: t.driver, width: 80, render: orDash },
-      { key: 'lineName', dataIndex: 'lineName', title: t.line, width: 180, ellipsis: true, render: orDash },
+      {
+        key: 'carNo',
+        title: t.carNo,
+        width: 110,
+        render: (_: unknown, p: MonitoredPlan) => <Two first={orDash(p.carNo)} second={p.driverName} />,
+      },
+      { key: 'lineName', dataIndex: 'lineName', title: t.line, width: 150, ellipsis: true, render: orDash },
       {
         key: 'state',
         title: t.state,
@@ -78,16 +101,13 @@ function DepartureMonitor() {
       {
         key: 'progress',
         title: t.progress,
-        width: 90,
-        render: (_: unknown, p: MonitoredPlan) => `${p.maxSeq}/${p.stationCount}`,
-      },
-      {
-        key: 'nextStation',
-        dataIndex: 'nextStation',
-        title: t.nextStation,
         width: 150,
-        ellipsis: true,
-        render: orDash,
+        render: (_: unknown, p: MonitoredPlan) => (
+          <Two
+            first={`${p.maxSeq}/${p.stationCount}`}
+            second={p.nextStation ? `${t.nextStation}：${p.nextStation}` : ''}
+          />
+        ),
       },
       {
         key: 'distanceLeft',
@@ -98,21 +118,37 @@ function DepartureMonitor() {
             ? '-'
             : t.km(p.distanceLeftMeters),
       },
-      { key: 'plannedDepartTime', dataIndex: 'plannedDepartTime', title: t.plannedDepart, width: 160 },
-      { key: 'departTime', dataIndex: 'departTime', title: t.actualDepart, width: 160, render: orDash },
       {
-        key: 'departLate',
-        title: t.departLate,
-        width: 100,
-        render: (_: unknown, p: MonitoredPlan) => <LateTag minutes={p.departLateMinutes} />,
+        key: 'depart',
+        title: t.depart,
+        width: 180,
+        render: (_: unknown, p: MonitoredPlan) => (
+          <Two
+            first={`${t.planned} ${short(p.plannedDepartTime)}`}
+            second={
+              <>
+                {`${t.actual} ${short(p.departTime)} `}
+                <LateTag minutes={p.departLateMinutes} />
+              </>
+            }
+          />
+        ),
       },
-      { key: 'plannedArriveTime', dataIndex: 'plannedArriveTime', title: t.plannedArrive, width: 160 },
-      { key: 'etaTime', dataIndex: 'etaTime', title: t.eta, width: 160, render: orDash },
       {
-        key: 'arriveLate',
-        title: t.arriveLate,
-        width: 100,
-        render: (_: unknown, p: MonitoredPlan) => <LateTag minutes={p.arriveLateMinutes} />,
+        key: 'arrive',
+        title: t.arrive,
+        width: 190,
+        render: (_: unknown, p: MonitoredPlan) => (
+          <Two
+            first={`${t.planned} ${short(p.plannedArriveTime)}`}
+            second={
+              <>
+                {`${p.arriveTime ? t.actual : t.eta} ${short(p.arriveTime || p.etaTime)} `}
+                <LateTag minutes={p.arriveLateMinutes} />
+              </>
+            }
+          />
+        ),
       },
       {
         key: 'lateState',
@@ -130,6 +166,7 @@ function DepartureMonitor() {
   const search = () => {
     setFilters(toFilters(form.getFieldsValue()));
     setPageNum(1);
+    setSearchCount((n) => n + 1);
   };
 
   return (
@@ -171,7 +208,7 @@ function DepartureMonitor() {
           className={styles.tableCard}
           title={
             <Flex gap={12} align="baseline">
-              <span>{texts.planMonitor.stations}</span>
+              <span>{t.listTitle}</span>
               <Typography.Text type="secondary" style={{ fontWeight: 'normal', fontSize: 12 }}>
                 {t.refreshHint}
                 {answer.dataUpdatedAt > 0 &&
@@ -186,7 +223,7 @@ function DepartureMonitor() {
             columns={columns}
             dataSource={rows}
             loading={answer.isLoading}
-            scroll={{ x: 2000 }}
+            scroll={{ x: 1240 }}
             onRow={(p) => ({ onDoubleClick: () => setOpened(p) })}
             rowClassName={(p) => (p.id === opened?.id ? 'ant-table-row-selected' : '')}
             locale={{ emptyText: <Empty description={t.empty}>{t.emptyHint}</Empty> }}
@@ -200,12 +237,7 @@ function DepartureMonitor() {
             }}
           />
         </Card>
-        <Card
-          size="small"
-          title={t.mapTitle}
-          className={styles.mapCard}
-          styles={{ body: { flex: 1, padding: 0 } }}
-        >
+        <Card size="small" title={t.mapTitle} className={styles.mapCard} styles={{ body: { padding: 0 } }}>
           <div className={styles.map}>
             <BaseMap center={MAP_PICKER_CENTER} zoom={6} label={t.mapLabel}>
               <PlanTrucksLayer plans={rows} selectedId={opened?.id} onPick={setOpened} />
