@@ -16,7 +16,7 @@ import type { Database } from '../../db/schema';
 import type { AuthContext } from '../../http/auth';
 import { badInput, notFound } from '../../http/envelope';
 import { idField, optionalDateTime, optionalText } from '../../http/form-fields';
-import { countOf, pageOffset, paging, route } from '../../http/route';
+import { pageOffset, paging, route } from '../../http/route';
 import { inScope } from '../../http/scope';
 import { blank, teamFilter } from '../../records/filters';
 import { recordLog } from '../../records/repository';
@@ -132,11 +132,51 @@ export interface MonitorRow {
 
 type Db = Kysely<Database>;
 
-/** The open plans of the caller's scope the monitor shows, with the filters. */
-function monitorRows(db: Db, auth: AuthContext, q: z.output<typeof monitorQuery>, at: number) {
+/** Finished plans are shown on the day they arrived, when they left at most this long before it. */
+const FINISHED_WITHIN_MS = 2 * 86_400_000;
+
+/**
+ * The ids (and departure, the order) of the plans of the caller's scope the monitor shows, with the
+ * filters: the open ones (published, distributed, running) due by the end of today, read through
+ * the partial index plan_current_idx, and those finished today, through plan_depart_idx; from
+ * `plan` alone, so that counting and paging join nothing.
+ */
+function monitorIds(db: Db, auth: AuthContext, q: z.output<typeof monitorQuery>, at: number) {
   const dayStart = startOfShanghaiDay(new Date(at)).getTime();
   const dayEnd = endOfShanghaiDay(new Date(at)).getTime();
-  let rows = db
+  const filtered = (open: boolean) => {
+    let rows = db
+      .selectFrom('plan as p')
+      .select(['p.id', 'p.planned_depart_at'])
+      .where(inScope(auth, 'p'))
+      .where('p.planned_depart_at', '<=', dayEnd);
+    rows = open
+      ? // the literals of the partial index plan_current_idx (migration 0029)
+        rows.where(sql<boolean>`p.state in (1, 2, 3)`)
+      : rows
+          .where('p.state', '=', PLAN_STATE.finished)
+          .where('p.planned_depart_at', '>=', dayStart - FINISHED_WITHIN_MS)
+          .where('p.arrived_at', '>=', dayStart);
+    if (q.teamCode) rows = rows.where('p.team_code', 'like', `${q.teamCode}%`);
+    if (q.lineId) rows = rows.where('p.line_id', '=', q.lineId);
+    if (q.carNo) {
+      const plate = `%${q.carNo.replace(/[%_\\]/g, '')}%`;
+      rows = rows.where('p.truck_id', 'in', (eb) =>
+        eb
+          .selectFrom('truck as t')
+          .select('t.id')
+          .where('t.merchant_id', '=', auth.merchantId)
+          .where('t.car_no', 'like', plate),
+      );
+    }
+    return rows;
+  };
+  return filtered(true).unionAll(filtered(false));
+}
+
+/** The monitor's columns of plans, with their truck, driver, line, team and last position. */
+function monitorDetails(db: Db, ids: readonly number[]) {
+  return db
     .selectFrom('plan as p')
     .leftJoin('truck as t', 't.id', 'p.truck_id')
     .leftJoin('driver as d', 'd.id', 'p.driver_id')
@@ -145,18 +185,32 @@ function monitorRows(db: Db, auth: AuthContext, q: z.output<typeof monitorQuery>
       j.onRef('tm.merchant_id', '=', 'p.merchant_id').onRef('tm.team_code', '=', 'p.team_code'),
     )
     .leftJoin('vehicle_state as vs', 'vs.truck_id', 'p.truck_id')
-    .where(inScope(auth, 'p'))
-    .where((eb) =>
-      eb.or([
-        // the literals of the partial index plan_current_idx (migration 0029)
-        eb.and([sql<boolean>`p.state in (1, 2, 3)`, eb('p.planned_depart_at', '<=', dayEnd)]),
-        eb.and([eb('p.state', '=', PLAN_STATE.finished), eb('p.arrived_at', '>=', dayStart)]),
-      ]),
-    );
-  if (q.teamCode) rows = rows.where('p.team_code', 'like', `${q.teamCode}%`);
-  if (q.lineId) rows = rows.where('p.line_id', '=', q.lineId);
-  if (q.carNo) rows = rows.where('t.car_no', 'like', `%${q.carNo.replace(/[%_\\]/g, '')}%`);
-  return rows;
+    .select([
+      'p.id',
+      'p.plan_no',
+      'p.state',
+      'p.team_code',
+      'p.line_id',
+      'p.truck_id',
+      'p.driver_id',
+      'p.planned_depart_at',
+      'p.planned_arrive_at',
+      'p.departed_at',
+      'p.arrived_at',
+      'p.max_seq',
+      't.car_no',
+      't.team_code as truck_team',
+      'd.name as driver_name',
+      'l.name as line_name',
+      'tm.team_name',
+      'vs.lat',
+      'vs.lon',
+      'vs.speed',
+      'vs.online',
+    ])
+    .where('p.id', 'in', ids.length > 0 ? [...ids] : [0])
+    .orderBy('p.planned_depart_at')
+    .orderBy('p.id');
 }
 
 type Lateness = Pick<
@@ -322,43 +376,38 @@ export function registerPlanMonitorRoutes(app: FastifyInstance, ctx: AppContext)
     query: monitorQuery,
     handler: async ({ auth, query: q }) => {
       const at = now();
-      const base = monitorRows(db, auth, q, at);
-      const select = base
-        .select([
-          'p.id',
-          'p.plan_no',
-          'p.state',
-          'p.team_code',
-          'p.line_id',
-          'p.truck_id',
-          'p.driver_id',
-          'p.planned_depart_at',
-          'p.planned_arrive_at',
-          'p.departed_at',
-          'p.arrived_at',
-          'p.max_seq',
-          't.car_no',
-          't.team_code as truck_team',
-          'd.name as driver_name',
-          'l.name as line_name',
-          'tm.team_name',
-          'vs.lat',
-          'vs.lon',
-          'vs.speed',
-          'vs.online',
-        ])
-        .orderBy('p.planned_depart_at')
-        .orderBy('p.id');
+      const ids = monitorIds(db, auth, q, at);
       const late = q.late === '1';
-      const [total, rows] = late
-        ? [0, await select.execute()]
-        : await Promise.all([countOf(base), select.limit(q.pageSize).offset(pageOffset(q)).execute()]);
+      const page = db.selectFrom(ids.as('u')).select('u.id').orderBy('u.planned_depart_at').orderBy('u.id');
+      const [total, chosen] = await Promise.all([
+        late
+          ? 0
+          : db
+              .selectFrom(ids.as('u'))
+              .select((eb) => eb.fn.countAll<number | string>().as('n'))
+              .executeTakeFirstOrThrow()
+              .then((r) => Number(r.n)),
+        (late ? page : page.limit(q.pageSize).offset(pageOffset(q))).execute(),
+      ]);
+      const rows: Awaited<ReturnType<ReturnType<typeof monitorDetails>['execute']>> = [];
+      for (let i = 0; i < chosen.length; i += 500)
+        rows.push(
+          ...(await monitorDetails(
+            db,
+            chosen.slice(i, i + 500).map((r) => r.id),
+          ).execute()),
+        );
+      // the station rows of the plans the monitor holds in memory (every current plan), the others read
+      const watched = (r: { id: number; truck_id: number | null }) => {
+        const w = r.truck_id === null ? null : ctx.telematics.plans.planOf(r.truck_id);
+        return w?.planId === r.id ? w.stations : undefined;
+      };
       const stations = await stationsByPlan(
         db,
-        rows.map((r) => r.id),
+        rows.filter((r) => watched(r) === undefined).map((r) => r.id),
       );
       let list = rows.map((r): MonitorRow => {
-        const rows = stations.get(r.id) ?? [];
+        const rows = watched(r) ?? stations.get(r.id) ?? [];
         const position = r.lat === null || r.lon === null ? null : { lat: r.lat, lon: r.lon };
         const speed = r.truck_id === null ? null : ctx.telematics.alarms.planSpeedKmh(r.truck_id, r.id);
         const progress = lateness(

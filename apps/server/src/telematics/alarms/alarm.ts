@@ -113,7 +113,10 @@ export interface RuleState {
   plan: PlanRuleState | null;
 }
 
-/** What the plan rules remember of the truck's current plan (plain data). */
+/**
+ * What the plan rules remember of the truck's current plan (plain data; its arrays and point are
+ * replaced when they change, never changed in place, so a shallow copy is a snapshot).
+ */
 export interface PlanRuleState {
   planId: number;
   /** The last station row reached (0 none), departure and arrival as seen. */
@@ -121,10 +124,10 @@ export interface PlanRuleState {
   departedAt: number | null;
   arrivedAt: number | null;
   /** Station rows (seq) whose fence the truck was in at its last report; `known` once seen. */
-  inside: number[];
+  inside: readonly number[];
   known: boolean;
   /** Codes raised for this plan (each at most once). */
-  raised: number[];
+  raised: readonly number[];
   /** Recent moving speed (km/h, a running average of moving reports), null until it moved. */
   speedKmh: number | null;
   /** Standing outside the plan's stations since (4006). */
@@ -161,12 +164,8 @@ export function copyState(s: RuleState): RuleState {
     overSince: s.overSince && { ...s.overSince },
     stillSince: s.stillSince && { ...s.stillSince },
     offLineSince: s.offLineSince && { ...s.offLineSince },
-    plan: s.plan && {
-      ...s.plan,
-      inside: [...s.plan.inside],
-      raised: [...s.plan.raised],
-      stillSince: s.plan.stillSince && { ...s.plan.stillSince },
-    },
+    // its arrays and point are replaced, never changed in place (plan-rules.ts): a shallow copy
+    plan: s.plan && { ...s.plan },
     safetySeen: [...s.safetySeen],
     inside: [...s.inside],
     watched: [...s.watched],

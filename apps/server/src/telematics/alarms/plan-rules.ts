@@ -138,7 +138,7 @@ function stateOf(t: TruckAlarms, plan: PlanWatch): PlanRuleState {
   if (plan.maxSeq > s.maxSeq) s.maxSeq = plan.maxSeq;
   if (s.departedAt === null && plan.departedAt !== null) s.departedAt = plan.departedAt;
   if (s.arrivedAt === null && plan.arrivedAt !== null) s.arrivedAt = plan.arrivedAt;
-  for (const code of plan.raised) if (!s.raised.includes(code)) s.raised.push(code);
+  for (const code of plan.raised) if (!s.raised.includes(code)) s.raised = [...s.raised, code];
   return s;
 }
 
@@ -266,7 +266,7 @@ function lateDeparture(
     if (!t.isOpen('p4002') && !s.raised.includes(4002)) {
       t.end('p4001', r);
       t.start('p4002', 4002, PLATFORM, point(r), detail(rule.departAlarmMinutes));
-      s.raised.push(4002);
+      s.raised = [...s.raised, 4002];
     }
   } else if (
     late >= rule.departWarnMinutes * MIN &&
@@ -275,7 +275,7 @@ function lateDeparture(
     !s.raised.includes(4001)
   ) {
     t.start('p4001', 4001, PLATFORM, point(r), detail(rule.departWarnMinutes));
-    s.raised.push(4001);
+    s.raised = [...s.raised, 4001];
   }
 }
 
@@ -314,7 +314,7 @@ function runningTimes(
             thresholdMinutes: rule.arriveWarnMinutes,
           }),
         );
-        s.raised.push(4003);
+        s.raised = [...s.raised, 4003];
       }
     }
     if (
@@ -333,7 +333,7 @@ function runningTimes(
           thresholdMinutes: rule.arriveAlarmMinutes,
         }),
       );
-      s.raised.push(4004);
+      s.raised = [...s.raised, 4004];
     }
   }
   // 4006: standing outside every station row of the plan
