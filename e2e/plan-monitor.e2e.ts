@@ -136,7 +136,7 @@ describe('效能中心 › 发车统计', () => {
 });
 
 describe('效能中心 › 发车监控', () => {
-  it('lists the monitored plans beside the map with their trucks, refreshed by itself', async () => {
+  it('lists the monitored plans under the map of their trucks, refreshed by itself', async () => {
     const [answer] = await Promise.all([
       page.waitForResponse(calls('/plan/monitor/list')),
       page.goto('/car-dispatch/departure-monitor'),
