@@ -49,41 +49,61 @@ export async function remindApprovers(
   reached: readonly NodeReached[],
 ): Promise<() => void> {
   const items: PushEvent['items'] = [];
+  // who is still enabled in the merchant, read once for every round of the call
+  const enabled = new Set<string>();
+  const asked = new Map<number, Set<number>>();
   for (const r of reached) {
-    if (r.approverIds.length === 0) continue;
-    const enabled = await tx
+    const set = asked.get(r.merchantId) ?? new Set<number>();
+    for (const id of r.approverIds) set.add(id);
+    asked.set(r.merchantId, set);
+  }
+  for (const [merchantId, set] of asked) {
+    if (set.size === 0) continue;
+    const rows = await tx
       .selectFrom('user_merchant as um')
       .innerJoin('app_user as u', 'u.id', 'um.user_id')
       .select('um.user_id')
-      .where('um.merchant_id', '=', r.merchantId)
+      .where('um.merchant_id', '=', merchantId)
       .where('um.status', '=', 1)
       .where('u.status', '=', 1)
-      .where('um.user_id', 'in', [...r.approverIds])
+      .where('um.user_id', 'in', [...set])
       .execute();
-    const to = enabled.map((e) => e.user_id);
-    if (to.length === 0) continue;
-    const text = approvalText(r);
+    for (const row of rows) enabled.add(`${merchantId}:${row.user_id}`);
+  }
+  const planned = reached
+    .map((r) => ({
+      r,
+      to: r.approverIds.filter((id) => enabled.has(`${r.merchantId}:${id}`)),
+      text: approvalText(r),
+    }))
+    .filter((p) => p.to.length > 0);
+  // the messages of every round in a few statements; their ids found by (task code, user)
+  const values = planned.flatMap(({ r, to, text }) =>
+    to.map((userId) => ({
+      user_id: userId,
+      merchant_id: r.merchantId,
+      type: MESSAGE_TYPE.alarm,
+      code: APPROVAL_REMINDER_CODE,
+      alarm_id: null,
+      business_code: r.taskCode,
+      truck_id: r.truckId,
+      car_no: r.carNo,
+      title: text.title,
+      content: text.content,
+      read_at: null,
+      created_at: r.at,
+    })),
+  );
+  const idOf = new Map<string, number>();
+  for (let i = 0; i < values.length; i += 500) {
     const inserted = await tx
       .insertInto('message')
-      .values(
-        to.map((userId) => ({
-          user_id: userId,
-          merchant_id: r.merchantId,
-          type: MESSAGE_TYPE.alarm,
-          code: APPROVAL_REMINDER_CODE,
-          alarm_id: null,
-          business_code: r.taskCode,
-          truck_id: r.truckId,
-          car_no: r.carNo,
-          title: text.title,
-          content: text.content,
-          read_at: null,
-          created_at: r.at,
-        })),
-      )
-      .returning(['id', 'user_id'])
+      .values(values.slice(i, i + 500))
+      .returning(['id', 'user_id', 'business_code'])
       .execute();
-    const idOf = new Map(inserted.map((m) => [m.user_id, m.id]));
+    for (const m of inserted) idOf.set(`${m.business_code}:${m.user_id}`, m.id);
+  }
+  for (const { r, to, text } of planned) {
     const at = formatDateTime(new Date(r.at));
     const push: ApprovalPush = {
       alarmId: null,
@@ -114,7 +134,7 @@ export async function remindApprovers(
     items.push({
       merchantId: r.merchantId,
       push,
-      to: to.map((userId): [number, number] => [userId, idOf.get(userId) ?? 0]),
+      to: to.map((userId): [number, number] => [userId, idOf.get(`${r.taskCode}:${userId}`) ?? 0]),
     });
   }
   if (items.length === 0) return () => undefined;

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/schema';
 import type { AuthContext } from '../../http/auth';
-import { AppError, badInput, notFound } from '../../http/envelope';
+import { badInput, notFound } from '../../http/envelope';
 import { idField, optionalDateTime, optionalText } from '../../http/form-fields';
 import { pageOf, paging, route } from '../../http/route';
 import { inScope } from '../../http/scope';
@@ -30,8 +30,8 @@ import {
 } from '../waybills/waybill-repository';
 import { feeRows, timeText } from '../waybills/waybill-view';
 import {
-  type ActResult,
   actOnRound,
+  actOnRounds,
   parseChain,
   ROUND_MISSING,
   type RoundRow,
@@ -467,51 +467,8 @@ export function registerFeeApprovalRoutes(app: FastifyInstance, ctx: AppContext)
       comment: commentField,
     }),
     handler: async ({ auth, body, req }) => {
-      if (!body.pass && !body.comment) throw badInput('请填写驳回意见');
       const ids = [...new Set(body.ids)];
-      const known = new Map<number, { task_code: string; bill_no: string }>();
-      for (let i = 0; i < ids.length; i += 500) {
-        const rows = await db
-          .selectFrom('approve_business as b')
-          .innerJoin('waybill as w', 'w.id', 'b.waybill_id')
-          .select(['b.id', 'b.task_code', 'w.bill_no'])
-          .where(inScope(auth.scope, 'b'))
-          .where('b.id', 'in', ids.slice(i, i + 500))
-          .execute();
-        for (const r of rows) known.set(r.id, r);
-      }
-      const list: ActResult[] = [];
-      const publishers: (() => void)[] = [];
-      for (const id of ids) {
-        const k = known.get(id);
-        if (!k) {
-          list.push({ id, taskCode: '', billNo: '', result: 'refused', message: ROUND_MISSING });
-          continue;
-        }
-        try {
-          const { result, publish } = await actOnRound(
-            db,
-            live(req.log),
-            auth,
-            id,
-            body.pass,
-            body.comment,
-            now(),
-          );
-          list.push(result);
-          publishers.push(publish);
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-          list.push({
-            id,
-            taskCode: k.task_code,
-            billNo: k.bill_no,
-            result: 'refused',
-            message: error.message,
-          });
-        }
-      }
-      for (const publish of publishers) publish();
+      const list = await actOnRounds(db, live(req.log), auth, ids, body.pass, body.comment, now);
       const done = list.filter((r) => r.result !== 'refused').length;
       return { total: list.length, succeeded: done, refused: list.length - done, list };
     },

@@ -4,12 +4,13 @@ import {
   APPROVE_STATUS,
   type ApproveChainNode,
   fenToYuan,
+  REJECT_NEEDS_COMMENT,
 } from '@fleet/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { AuthContext } from '../../http/auth';
-import { AppError, badInput, notFound } from '../../http/envelope';
+import { AppError, badInput, notFound, SYSTEM_FAULT_MESSAGE } from '../../http/envelope';
 import { inScope } from '../../http/scope';
 import type { EventBus } from '../../realtime/bus';
 import { lockedWaybill } from '../waybills/waybill-flow';
@@ -298,10 +299,161 @@ export async function refusalOf(db: Db, round: RoundRow, userId: number): Promis
   return acted ? ACTED_ALREADY : NOT_APPROVER;
 }
 
+/** What an action's log entry and reminder name of a round's waybill, read once for a batch. */
+export interface RoundFacts extends RoundRow {
+  bill_no: string;
+  waybill_team: string;
+  truck_id: number | null;
+  car_no: string | null;
+  vin: string | null;
+  driver_name: string | null;
+}
+
+/** The facts of the rounds the caller reaches, by round id. */
+export async function roundFacts(
+  db: Db,
+  auth: AuthContext,
+  ids: readonly number[],
+): Promise<Map<number, RoundFacts>> {
+  const out = new Map<number, RoundFacts>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db
+      .selectFrom('approve_business as b')
+      .innerJoin('waybill as w', 'w.id', 'b.waybill_id')
+      .leftJoin('truck as t', 't.id', 'w.truck_id')
+      .leftJoin('driver as d', 'd.id', 'w.driver_id')
+      .selectAll('b')
+      .select([
+        'w.bill_no',
+        'w.team_code as waybill_team',
+        'w.truck_id',
+        't.car_no',
+        't.vin',
+        'd.name as driver_name',
+      ])
+      .where(inScope(auth.scope, 'b'))
+      .where('b.id', 'in', ids.slice(i, i + 500))
+      .execute();
+    for (const r of rows) out.set(r.id, { ...r, amount_fen: Number(r.amount_fen) });
+  }
+  return out;
+}
+
 /**
- * The caller approves (`pass`) or rejects round `id` at its current node, in one transaction. The
- * round must be under way and the caller an approver of its current node. Returns the result and
- * the reminder's publisher (the next node's approvers), to call after the commit.
+ * The caller approves (`pass`) or rejects the round of `f` at its current node, inside `tx`: the
+ * round is read again there, must be under way and the caller an approver of its current node; the
+ * change is guarded by the round's status, node and version, so a repeated or concurrent action
+ * changes nothing twice. Returns the result and, when the round moves on, the node it reached.
+ */
+async function actInTx(
+  tx: Db,
+  auth: AuthContext,
+  f: RoundFacts,
+  pass: boolean,
+  comment: string | null,
+  at: number,
+): Promise<{ result: ActResult; reached: NodeReached | null }> {
+  // the round as read before (a snapshot chain never changes); the update below only applies while
+  // it is still at that node and version, and is the item's first write: a refused item writes nothing
+  const round: RoundRow = f;
+  const chain = parseChain(round.chain);
+  const index = chain.findIndex((n) => n.seq === round.current_seq);
+  const node = chain[index];
+  const mayAct =
+    round.status === APPROVE_STATUS.pending && node?.users.some((u) => u.userId === auth.userId) === true;
+  const next = pass ? chain[index + 1] : undefined;
+  const status = !pass ? APPROVE_STATUS.rejected : next ? APPROVE_STATUS.pending : APPROVE_STATUS.approved;
+  const done = status !== APPROVE_STATUS.pending;
+  const changed = mayAct
+    ? await tx
+        .updateTable('approve_business')
+        .set({
+          status,
+          current_seq: next ? next.seq : round.current_seq,
+          current_approvers: next ? approverList(next) : '',
+          finished_at: done ? at : null,
+          version: round.version + 1,
+        })
+        .where('id', '=', round.id)
+        .where('status', '=', APPROVE_STATUS.pending)
+        .where('current_seq', '=', round.current_seq)
+        .where('version', '=', round.version)
+        .executeTakeFirst()
+    : undefined;
+  if (!node || Number(changed?.numUpdatedRows ?? 0) !== 1) {
+    // why not: the round as it is now
+    const now = await tx.selectFrom('approve_business').selectAll().where('id', '=', f.id).executeTakeFirst();
+    if (!now) throw notFound(ROUND_MISSING);
+    throw badInput(
+      (await refusalOf(tx, { ...now, amount_fen: Number(now.amount_fen) }, auth.userId)) ??
+        '该审批已被他人处理，请刷新后重试',
+    );
+  }
+  await tx
+    .insertInto('approve_track')
+    .values({
+      business_id: round.id,
+      seq: node.seq,
+      node_name: node.nodeName,
+      action: pass ? APPROVE_ACTION.approve : APPROVE_ACTION.reject,
+      user_id: auth.userId,
+      user_name: auth.nickname,
+      comment,
+      at,
+    })
+    .execute();
+  let feeWords = '';
+  if (done) {
+    const feeIds = tx.selectFrom('approve_business_fee').select('fee_id').where('business_id', '=', round.id);
+    await tx
+      .updateTable('waybill_fee')
+      .set({ state: pass ? 2 : 3, updated_at: at })
+      .where('id', 'in', feeIds)
+      .where('state', '=', 1)
+      .execute();
+    feeWords = pass ? '，费用由待审核改为已审核' : '，费用由待审核改为已驳回';
+  }
+  const verb = pass ? '审批通过' : '审批驳回';
+  await logWaybill(
+    tx,
+    auth,
+    { id: f.waybill_id, team_code: f.waybill_team },
+    `费用${verb}${round.task_code}（${node.nodeName}），合计${fenToYuan(round.amount_fen)}元${feeWords}${
+      comment ? `：${comment}` : ''
+    }`,
+    at,
+  );
+  const message = !pass ? '已驳回' : next ? `已通过，待${next.nodeName}审批` : '已通过，审批完成';
+  return {
+    result: {
+      id: round.id,
+      taskCode: round.task_code,
+      billNo: f.bill_no,
+      result: pass ? 'approved' : 'rejected',
+      finished: done,
+      message,
+    },
+    reached: next
+      ? reachedOf(
+          round,
+          {
+            bill_no: f.bill_no,
+            truck_id: f.truck_id,
+            car_no: f.car_no,
+            vin: f.vin,
+            driver_name: f.driver_name,
+          },
+          next,
+          at,
+        )
+      : null,
+  };
+}
+
+/**
+ * The caller approves (`pass`) or rejects round `id` at its current node, in one transaction.
+ * Returns the result and the reminder's publisher (the next node's approvers, 8001), to call after
+ * the commit.
  */
 export async function actOnRound(
   db: Db,
@@ -312,92 +464,87 @@ export async function actOnRound(
   comment: string | null,
   at: number,
 ): Promise<{ result: ActResult; publish: () => void }> {
-  const seen = await reachableRound(db, auth, id);
-  if (!pass && !comment) throw badInput('请填写驳回意见');
+  const f = (await roundFacts(db, auth, [id])).get(id);
+  if (!f) throw notFound(ROUND_MISSING);
+  if (!pass && !comment) throw badInput(REJECT_NEEDS_COMMENT);
   return db.transaction().execute(async (tx) => {
-    const w = await lockedWaybill(tx, seen.merchant_id, seen.waybill_id);
-    if (!w) throw badInput(WAYBILL_MISSING);
-    const fresh = await tx
-      .selectFrom('approve_business')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    const round: RoundRow = { ...fresh, amount_fen: Number(fresh.amount_fen) };
-    const refusal = await refusalOf(tx, round, auth.userId);
-    if (refusal) throw badInput(refusal);
-    const chain = parseChain(round.chain);
-    const index = chain.findIndex((n) => n.seq === round.current_seq);
-    const node = chain[index] as ApproveChainNode;
-    const next = pass ? chain[index + 1] : undefined;
-    const status = !pass ? APPROVE_STATUS.rejected : next ? APPROVE_STATUS.pending : APPROVE_STATUS.approved;
-    const done = status !== APPROVE_STATUS.pending;
-    const changed = await tx
-      .updateTable('approve_business')
-      .set({
-        status,
-        current_seq: next ? next.seq : round.current_seq,
-        current_approvers: next ? approverList(next) : '',
-        finished_at: done ? at : null,
-        version: round.version + 1,
-      })
-      .where('id', '=', round.id)
-      .where('status', '=', APPROVE_STATUS.pending)
-      .where('current_seq', '=', round.current_seq)
-      .where('version', '=', round.version)
-      .executeTakeFirst();
-    if (Number(changed.numUpdatedRows) !== 1) throw badInput('该审批已被他人处理，请刷新后重试');
-    await tx
-      .insertInto('approve_track')
-      .values({
-        business_id: round.id,
-        seq: node.seq,
-        node_name: node.nodeName,
-        action: pass ? APPROVE_ACTION.approve : APPROVE_ACTION.reject,
-        user_id: auth.userId,
-        user_name: auth.nickname,
-        comment,
-        at,
-      })
-      .execute();
-    let feeWords = '';
-    if (done) {
-      const feeIds = tx
-        .selectFrom('approve_business_fee')
-        .select('fee_id')
-        .where('business_id', '=', round.id);
-      const state = pass ? 2 : 3;
-      await tx
-        .updateTable('waybill_fee')
-        .set({ state, updated_at: at })
-        .where('id', 'in', feeIds)
-        .where('state', '=', 1)
-        .execute();
-      feeWords = pass ? '，费用由待审核改为已审核' : '，费用由待审核改为已驳回';
-    }
-    const verb = pass ? '审批通过' : '审批驳回';
-    await logWaybill(
-      tx,
-      auth,
-      w,
-      `费用${verb}${round.task_code}（${node.nodeName}），合计${fenToYuan(round.amount_fen)}元${feeWords}${
-        comment ? `：${comment}` : ''
-      }`,
-      at,
-    );
-    let publish: () => void = () => undefined;
-    if (next)
-      publish = await remindApprovers(tx, live, [reachedOf(round, await waybillFacts(tx, w.id), next, at)]);
-    const message = !pass ? '已驳回' : next ? `已通过，待${next.nodeName}审批` : '已通过，审批完成';
-    return {
-      result: {
-        id: round.id,
-        taskCode: round.task_code,
-        billNo: w.bill_no,
-        result: pass ? 'approved' : 'rejected',
-        finished: done,
-        message,
-      } as ActResult,
-      publish,
-    };
+    const { result, reached } = await actInTx(tx, auth, f, pass, comment, at);
+    const publish = await remindApprovers(tx, live, reached ? [reached] : []);
+    return { result, publish };
   });
+}
+
+/** Items of a batch committed together; each item is still a unit of its own (a savepoint). */
+export const BATCH_COMMIT_ITEMS = 100;
+
+/**
+ * A batch: every item is its own unit of work, a savepoint: an item refused (finished, not the
+ * caller's node, outside the caller's teams) or failing is rolled back alone and answered with its
+ * Chinese reason, the others go on. Items are committed in groups of BATCH_COMMIT_ITEMS (one disk
+ * flush a group, the write lock let go between groups); the reminders of a group are written with
+ * it and published after its commit. Answers per item, in the order asked.
+ */
+export async function actOnRounds(
+  db: Db,
+  live: Live,
+  auth: AuthContext,
+  ids: readonly number[],
+  pass: boolean,
+  comment: string | null,
+  now: () => number,
+): Promise<ActResult[]> {
+  if (!pass && !comment) throw badInput(REJECT_NEEDS_COMMENT);
+  const facts = await roundFacts(db, auth, ids);
+  const list: ActResult[] = [];
+  for (let i = 0; i < ids.length; i += BATCH_COMMIT_ITEMS) {
+    const group = ids.slice(i, i + BATCH_COMMIT_ITEMS);
+    const at = now();
+    const results: ActResult[] = [];
+    let publish: () => void = () => undefined;
+    try {
+      publish = await db.transaction().execute(async (tx) => {
+        const reached: NodeReached[] = [];
+        for (const id of group) {
+          const f = facts.get(id);
+          if (!f) {
+            results.push({ id, taskCode: '', billNo: '', result: 'refused', message: ROUND_MISSING });
+            continue;
+          }
+          try {
+            const done = await actInTx(tx, auth, f, pass, comment, at);
+            results.push(done.result);
+            if (done.reached) reached.push(done.reached);
+          } catch (error) {
+            // refused before its first write: nothing of the item to undo
+            if (!(error instanceof AppError)) throw error;
+            results.push({
+              id,
+              taskCode: f.task_code,
+              billNo: f.bill_no,
+              result: 'refused',
+              message: error.message,
+            });
+          }
+        }
+        return remindApprovers(tx, live, reached);
+      });
+    } catch (error) {
+      // the group's commit failed: none of its items changed
+      live.log.error({ err: error }, 'batch approval group failed');
+      results.length = 0;
+      for (const id of group) {
+        const f = facts.get(id);
+        results.push({
+          id,
+          taskCode: f?.task_code ?? '',
+          billNo: f?.bill_no ?? '',
+          result: 'refused',
+          message: SYSTEM_FAULT_MESSAGE,
+        });
+      }
+    }
+    list.push(...results);
+    publish();
+  }
+  return list;
 }
