@@ -62,7 +62,12 @@ export function SalaryRulesDrawer({
   const names = new Map<number, SalaryLineRule>((config?.lineRules ?? []).map((r) => [r.lineId, r]));
 
   const save = async () => {
-    const values = await form.validateFields();
+    let values: FormValues;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return; // the form shows what is wrong
+    }
     setSaving(true);
     try {
       const saved = await saveSalaryConfig({

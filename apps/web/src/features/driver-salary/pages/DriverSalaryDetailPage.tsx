@@ -24,7 +24,6 @@ export default function DriverSalaryDetailPage() {
     () => [
       { key: 'month', dataIndex: 'month', title: t.month, width: 90 },
       { key: 'driverName', dataIndex: 'driverName', title: t.driver, width: 100 },
-      { key: 'teamName', dataIndex: 'teamName', title: t.team, width: 130, ellipsis: true, render: orDash },
       {
         key: 'kindName',
         title: t.kind,
@@ -35,13 +34,6 @@ export default function DriverSalaryDetailPage() {
           </Tag>
         ),
       },
-      { key: 'billNo', dataIndex: 'billNo', title: t.billNo, width: 170, render: orDash },
-      { key: 'planNo', dataIndex: 'planNo', title: t.planNo, width: 150, render: orDash },
-      { key: 'time', dataIndex: 'time', title: t.time, width: 165, render: orDash },
-      { key: 'lineName', dataIndex: 'lineName', title: t.line, width: 180, ellipsis: true, render: orDash },
-      { key: 'carNo', dataIndex: 'carNo', title: t.carNo, width: 100, render: orDash },
-      { key: 'settleWeight', dataIndex: 'settleWeight', title: t.settleWeight, width: 110, render: orDash },
-      { key: 'distanceKm', dataIndex: 'distanceKm', title: t.distance, width: 100, render: orDash },
       {
         key: 'amount',
         title: t.amount,
@@ -51,7 +43,15 @@ export default function DriverSalaryDetailPage() {
           <Typography.Text type={row.amountFen < 0 ? 'danger' : undefined}>{row.amount}</Typography.Text>
         ),
       },
-      { key: 'text', dataIndex: 'text', title: t.text, width: 460 },
+      { key: 'text', dataIndex: 'text', title: t.text, width: 520 },
+      { key: 'billNo', dataIndex: 'billNo', title: t.billNo, width: 170, render: orDash },
+      { key: 'time', dataIndex: 'time', title: t.time, width: 165, render: orDash },
+      { key: 'lineName', dataIndex: 'lineName', title: t.line, width: 180, ellipsis: true, render: orDash },
+      { key: 'carNo', dataIndex: 'carNo', title: t.carNo, width: 100, render: orDash },
+      { key: 'settleWeight', dataIndex: 'settleWeight', title: t.settleWeight, width: 110, render: orDash },
+      { key: 'distanceKm', dataIndex: 'distanceKm', title: t.distance, width: 100, render: orDash },
+      { key: 'planNo', dataIndex: 'planNo', title: t.planNo, width: 150, render: orDash },
+      { key: 'teamName', dataIndex: 'teamName', title: t.team, width: 130, ellipsis: true, render: orDash },
     ],
     [],
   );
