@@ -1,11 +1,11 @@
 import { formatDateTime, MAP_PICKER_CENTER } from '@fleet/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Checkbox, Empty, Flex, Form, Input, Table, Tag, Typography } from 'antd';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { LineSelect, TeamTreeSelect, WithQueryClient } from '../../../kit';
 import { orDash } from '../../../kit/format';
 import { texts } from '../../../locales';
-import { BaseMap } from '../../../map';
+import { BaseMap, useShown } from '../../../map';
 import { useShell } from '../../../shell/ShellContext';
 import { fetchMonitoredPlans, type MonitoredPlan, type MonitorQuery } from '../api';
 import { PlanTrucksLayer } from '../PlanMapLayers';
@@ -65,11 +65,14 @@ function DepartureMonitor() {
   const [searchCount, setSearchCount] = useState(0);
   const [opened, setOpened] = useState<MonitoredPlan | null>(null);
 
+  // the refresh rests while the page's tab is hidden or the browser is in the background
+  const box = useRef<HTMLDivElement>(null);
+  const shown = useShown(box);
   const answer = useQuery({
     queryKey: ['planMonitor', 'list', filters, pageNum, searchCount],
     queryFn: ({ signal }) => fetchMonitoredPlans({ ...filters, pageNum, pageSize: PAGE_SIZE }, signal),
     placeholderData: keepPreviousData,
-    refetchInterval: MONITOR_REFRESH_MS,
+    refetchInterval: shown ? MONITOR_REFRESH_MS : false,
     refetchIntervalInBackground: false,
   });
   const rows = answer.data?.list ?? [];
@@ -170,7 +173,7 @@ function DepartureMonitor() {
   };
 
   return (
-    <Flex vertical gap={12}>
+    <Flex vertical gap={12} ref={box}>
       <Card size="small">
         <Form form={form} name="monitorSearch" layout="inline" style={{ rowGap: 12 }} onFinish={search}>
           <Form.Item name="teamCode" label={t.team}>
