@@ -2,6 +2,7 @@ import { zhCNAddresses } from './zh-CN.addresses';
 import { zhCNAlarmReminder } from './zh-CN.alarm-reminder';
 import { zhCNAlarmSettings } from './zh-CN.alarm-settings';
 import { zhCNAlarms } from './zh-CN.alarms';
+import { zhCNApprovals } from './zh-CN.approvals';
 import { zhCNCustomers } from './zh-CN.customers';
 import { zhCNDriverSalary } from './zh-CN.driver-salary';
 import { zhCNDrivers } from './zh-CN.drivers';
@@ -9,10 +10,11 @@ import { zhCNFeeTypes } from './zh-CN.fee-types';
 import { zhCNFileTasks } from './zh-CN.file-tasks';
 import { zhCNKit } from './zh-CN.kit';
 import { zhCNMonitor } from './zh-CN.monitor';
+import { zhCNPayments } from './zh-CN.payments';
 import { zhCNPlanAssign } from './zh-CN.plan-assign';
+import { zhCNPlanDispatch } from './zh-CN.plan-dispatch';
 import { zhCNPlanMonitor } from './zh-CN.plan-monitor';
 import { zhCNPlanSchedules } from './zh-CN.plan-schedules';
-import { zhCNPlanDispatch } from './zh-CN.plan-dispatch';
 import { zhCNPlans } from './zh-CN.plans';
 import { zhCNPush } from './zh-CN.push';
 import { zhCNReceivables } from './zh-CN.receivables';
@@ -48,10 +50,12 @@ export const zhCN = {
   ...zhCNPlans,
   ...zhCNPlanDispatch,
   ...zhCNPlanMonitor,
+  ...zhCNPayments,
   ...zhCNPlanAssign,
   ...zhCNWaybills,
   ...zhCNWaybillScanCodes,
   ...zhCNReceivables,
+  ...zhCNApprovals,
   app: {
     title: '车队管理平台',
     loading: '加载中…',

@@ -61,14 +61,19 @@ const finance: MenuNode = {
   title: '财务',
   code: 'tc0102',
   children: [
-    { path: '/tc/wayBill-cost-approval', title: '运单费用审批', code: 'tc010201' },
+    {
+      path: '/tc/wayBill-cost-approval',
+      title: '运单费用审批',
+      code: 'tc010201',
+      page: 'approvals/FeeApprovalPage',
+    },
     {
       path: '/tc/finance/receivable',
       title: '应收对账',
       code: 'tc010202',
       page: 'receivables/ReceivablesPage',
     },
-    { path: '/tc/finance/payable', title: '应付对账', code: 'tc010203' },
+    { path: '/tc/finance/payable', title: '应付对账', code: 'tc010203', page: 'payments/PayablePage' },
   ],
 };
 
@@ -78,7 +83,12 @@ const ledger: MenuNode = {
   title: '台账',
   code: 'tc0103',
   children: [
-    { path: '/tc/ledger/waybill-fee', title: '运单费用明细', code: 'tc010301' },
+    {
+      path: '/tc/ledger/waybill-fee',
+      title: '运单费用明细',
+      code: 'tc010301',
+      page: 'payments/WaybillFeeLedgerPage',
+    },
     {
       path: '/tc/ledger/driver-salary-detail',
       title: '司机工资明细',
@@ -158,7 +168,12 @@ const settings: MenuNode = {
         },
       ],
     },
-    { path: '/tc/approve-setting', title: '审批设置', code: 'tc010505' },
+    {
+      path: '/tc/approve-setting',
+      title: '审批设置',
+      code: 'tc010505',
+      page: 'approvals/ApproveSettingPage',
+    },
     { path: '/tc/common-address', title: '常用地址', code: 'tc010506', page: 'addresses/AddressesPage' },
     { path: '/tc/common-page-setting', title: '常用页面设置', code: 'tc010507' },
   ],

@@ -12,8 +12,18 @@ export const financeMenu: MenuNode = {
       title: '台账',
       code: 'car0701',
       children: [
-        { path: '/finance-management/ledger/road-bridge', title: '路桥费台账', code: 'car070101' },
-        { path: '/finance-management/ledger/waybill-fee', title: '运单费用明细', code: 'car070102' },
+        {
+          path: '/finance-management/ledger/road-bridge',
+          title: '路桥费台账',
+          code: 'car070101',
+          page: 'payments/RoadBridgeLedgerPage',
+        },
+        {
+          path: '/finance-management/ledger/waybill-fee',
+          title: '运单费用明细',
+          code: 'car070102',
+          page: 'payments/WaybillFeeLedgerPage',
+        },
         {
           path: '/finance-management/ledger/driver-salary-detail',
           title: '司机工资明细',
@@ -32,7 +42,14 @@ export const financeMenu: MenuNode = {
       path: '/finance-management/approval',
       title: '审批',
       code: 'car0702',
-      children: [{ path: '/smart-coal/wayBill-cost-approval', title: '运单费用审批', code: 'car070207' }],
+      children: [
+        {
+          path: '/smart-coal/wayBill-cost-approval',
+          title: '运单费用审批',
+          code: 'car070207',
+          page: 'approvals/FeeApprovalPage',
+        },
+      ],
     },
     {
       path: '/finance-management/reconciliation',
@@ -45,7 +62,12 @@ export const financeMenu: MenuNode = {
           code: 'car070301',
           page: 'receivables/ReceivablesPage',
         },
-        { path: '/finance-management/reconciliation/payable', title: '应付对账', code: 'car070302' },
+        {
+          path: '/finance-management/reconciliation/payable',
+          title: '应付对账',
+          code: 'car070302',
+          page: 'payments/PayablePage',
+        },
       ],
     },
   ],
