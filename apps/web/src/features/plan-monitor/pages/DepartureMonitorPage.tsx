@@ -131,7 +131,7 @@ function DepartureMonitor() {
             second={
               <>
                 {`${t.actual} ${short(p.departTime)} `}
-                <LateTag minutes={p.departLateMinutes} />
+                {p.departLateMinutes !== null && <LateTag minutes={p.departLateMinutes} />}
               </>
             }
           />
@@ -147,7 +147,7 @@ function DepartureMonitor() {
             second={
               <>
                 {`${p.arriveTime ? t.actual : t.eta} ${short(p.arriveTime || p.etaTime)} `}
-                <LateTag minutes={p.arriveLateMinutes} />
+                {p.arriveLateMinutes !== null && <LateTag minutes={p.arriveLateMinutes} />}
               </>
             }
           />
