@@ -32,12 +32,14 @@ const monthField = z
   .min(1, '请选择月份')
   .regex(/^\d{4}-(0[1-9]|1[0-2])$/, '月份格式应为YYYY-MM');
 
+/** The list filter; without a month, the current month (Shanghai). */
 const salaryFilter = z.object({
-  month: monthField,
+  month: z.preprocess(blank, monthField.optional()),
   driverId: z.preprocess(blank, idField('司机不正确').optional()),
   teamCode: teamFilter,
 });
 type SalaryFilter = z.output<typeof salaryFilter>;
+type MonthOf = (f: SalaryFilter) => SalaryFilter & { month: string };
 
 const km = (m: number | null) =>
   m === null ? '' : `${Math.floor(m / 1000)}.${String(m % 1000).padStart(3, '0')}`;
@@ -119,7 +121,7 @@ function sumFigures(months: readonly DriverMonth[]): MonthFigures {
   return total;
 }
 
-async function detailRows(db: Kysely<Database>, auth: AuthContext, f: SalaryFilter) {
+async function detailRows(db: Kysely<Database>, auth: AuthContext, f: SalaryFilter & { month: string }) {
   const months = await salaryMonths(db, auth, f);
   return { months, rows: months.flatMap((m) => m.items.map((i) => detailRow(m, i))) };
 }
@@ -171,18 +173,19 @@ function currentMonth(now: number): string {
  */
 export function registerDriverSalaryRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
+  const withMonth: MonthOf = (f) => ({ ...f, month: f.month ?? currentMonth(ctx.config.now()) });
 
   route(app, TAG, {
     method: 'POST',
     url: '/colliery/driver/salary/detail/page',
     summary:
-      '司机工资明细（month 为 YYYY-MM，可按司机、车队筛选）：每位司机的底薪、补贴、扣款及当月完成的每张运单的计件工资、节油奖励、计划到达超时罚款，text 为计算说明；金额为分（amountFen，扣款为负）及元；totalRow 为合计；已确认的月份按确认时保存的明细',
+      '司机工资明细（month 为 YYYY-MM，不填为本月；可按司机、车队筛选）：每位司机的底薪、补贴、扣款及当月完成的每张运单的计件工资、节油奖励、计划到达超时罚款，text 为计算说明；金额为分（amountFen，扣款为负）及元；totalRow 为合计；已确认的月份按确认时保存的明细',
     access: SALARY_READ_CODES,
     list: true,
     labels: LABELS,
     body: salaryFilter.extend(paging),
     handler: async ({ auth, body }) => {
-      const { months, rows } = await detailRows(db, auth, body);
+      const { months, rows } = await detailRows(db, auth, withMonth(body));
       const f = sumFigures(months);
       const start = pageOffset(body);
       return {
@@ -201,9 +204,9 @@ export function registerDriverSalaryRoutes(app: FastifyInstance, ctx: AppContext
     input: salaryFilter as unknown as z.ZodType<SalaryFilter>,
     title: '司机工资明细',
     columns: DETAIL_COLUMNS,
-    count: async (db2, auth, f) => (await detailRows(db2, auth, f)).rows.length,
+    count: async (db2, auth, f) => (await detailRows(db2, auth, withMonth(f))).rows.length,
     rows: async function* (db2, auth, f) {
-      yield (await detailRows(db2, auth, f)).rows;
+      yield (await detailRows(db2, auth, withMonth(f))).rows;
     },
   });
 
@@ -211,13 +214,13 @@ export function registerDriverSalaryRoutes(app: FastifyInstance, ctx: AppContext
     method: 'POST',
     url: '/colliery/driver/salary/summary/page',
     summary:
-      '司机工资汇总（month 为 YYYY-MM）：每位司机当月趟数、结算吨数、吨公里、底薪、计件工资、奖励补贴、扣款、应发合计（分及元），确认状态、确认人与时间；totalRow 为合计',
+      '司机工资汇总（month 为 YYYY-MM，不填为本月）：每位司机当月趟数、结算吨数、吨公里、底薪、计件工资、奖励补贴、扣款、应发合计（分及元），确认状态、确认人与时间；totalRow 为合计',
     access: SALARY_READ_CODES,
     list: true,
     labels: LABELS,
     body: salaryFilter.extend(paging),
     handler: async ({ auth, body }) => {
-      const months = await salaryMonths(db, auth, body);
+      const months = await salaryMonths(db, auth, withMonth(body));
       const start = pageOffset(body);
       return {
         list: months.slice(start, start + body.pageSize).map(summaryRow),
@@ -235,9 +238,9 @@ export function registerDriverSalaryRoutes(app: FastifyInstance, ctx: AppContext
     input: salaryFilter as unknown as z.ZodType<SalaryFilter>,
     title: '司机工资汇总',
     columns: SUMMARY_COLUMNS,
-    count: async (db2, auth, f) => (await salaryMonths(db2, auth, f)).length,
+    count: async (db2, auth, f) => (await salaryMonths(db2, auth, withMonth(f))).length,
     rows: async function* (db2, auth, f) {
-      yield (await salaryMonths(db2, auth, f)).map(summaryRow);
+      yield (await salaryMonths(db2, auth, withMonth(f))).map(summaryRow);
     },
   });
 

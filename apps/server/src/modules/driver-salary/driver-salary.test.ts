@@ -224,7 +224,7 @@ describe.each(TEST_DATABASES)('driver salary on $name', (database) => {
     });
     expect(
       (await post(finance, 'config/save', { lineRules: [{ lineId: jingjintang, fuelTarget: '0' }] })).body,
-    ).toMatchObject({ code: 400, msg: expect.stringContaining('须为0.1-999.9之间的数，最多一位小数') });
+    ).toMatchObject({ code: 400, msg: '线路规则第1项目标百公里油耗: 须为0.1-999.9之间的数，最多一位小数' });
     expect(
       (
         await post(finance, 'config/save', {
@@ -386,6 +386,8 @@ describe.each(TEST_DATABASES)('driver salary on $name', (database) => {
       lineName: JINGJINTANG,
     });
 
+    // without a month: the current one
+    expect((await ok(finance, 'summary/page', { driverId: driver.a })).list[0].month).toBe('2026-11');
     const summary = await summaryOf(finance, driver.a);
     // 30.5×120 + 28.333×283.4 = 3660 + 8029.5722 = 11689.572 t·km
     expect(summary).toMatchObject({
