@@ -141,7 +141,7 @@ const FINISHED_WITHIN_MS = 2 * 86_400_000;
  * the partial index plan_current_idx, and those finished today, through plan_depart_idx; from
  * `plan` alone, so that counting and paging join nothing.
  */
-function monitorIds(db: Db, auth: AuthContext, q: z.output<typeof monitorQuery>, at: number) {
+export function monitorIds(db: Db, auth: AuthContext, q: z.output<typeof monitorQuery>, at: number) {
   const dayStart = startOfShanghaiDay(new Date(at)).getTime();
   const dayEnd = endOfShanghaiDay(new Date(at)).getTime();
   const filtered = (open: boolean) => {

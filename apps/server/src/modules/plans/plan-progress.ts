@@ -190,6 +190,8 @@ export class PlanMonitor {
     this.stopped = false;
     await this.load();
     this.engine.onPlanMoves = (moves) => this.write(moves);
+    this.engine.onPlanError = (err, planId) =>
+      this.log.error({ err, planId }, 'plan rules failed on a report');
     this.unsubscribe =
       this.bus?.subscribe(PLAN_TRUCKS_CHANNEL, (payload) => {
         const p = payload as { origin?: string; truckIds?: number[]; all?: boolean } | null;
@@ -210,6 +212,7 @@ export class PlanMonitor {
   async stop(): Promise<void> {
     this.stopped = true;
     this.engine.onPlanMoves = null;
+    this.engine.onPlanError = null;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     this.unsubscribe?.();

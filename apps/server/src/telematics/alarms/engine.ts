@@ -120,6 +120,8 @@ export class AlarmEngine {
   private readonly restoring = new Map<number, OpenAlarm[]>();
   /** Receives the plan moves of each committed batch (the plan monitor's database side). */
   onPlanMoves: ((moves: PlanMove[]) => void) | null = null;
+  /** Told of a plan the rules failed on (the report goes on without it). */
+  onPlanError: ((err: unknown, planId: number | null) => void) | null = null;
 
   constructor(private readonly source: RuleSource) {}
 
@@ -181,12 +183,18 @@ export class AlarmEngine {
     oilTheft(t, r, rules.oilTheft);
     refuel(t, r, rules.refuel, ctx.tankCapacityL);
     stationFences(t, r, ctx.fences);
-    planRules(t, r, rules.planTiming, ctx.plan, batch.planMoves);
-    const running = runningPlan(t, ctx.plan);
-    if (running?.line) {
-      running.extras ??= planExtras(running);
-      deviation(t, r, rules.deviation, running.line, running.extras);
-    } else deviation(t, r, rules.deviation, ctx.line);
+    let running: PlanWatch | null = null;
+    try {
+      planRules(t, r, rules.planTiming, ctx.plan, batch.planMoves);
+      running = runningPlan(t, ctx.plan);
+      if (running?.line) running.extras ??= planExtras(running);
+    } catch (err) {
+      // a plan the rules cannot read is left out, never the report (nor the batch)
+      this.onPlanError?.(err, ctx.plan?.planId ?? null);
+      running = null;
+    }
+    if (running?.line) deviation(t, r, rules.deviation, running.line, running.extras ?? null);
+    else deviation(t, r, rules.deviation, ctx.line);
   }
 
   /**

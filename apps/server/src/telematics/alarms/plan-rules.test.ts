@@ -266,4 +266,14 @@ describe('plan rules: progress, arrival (4003, 4004), parking (4006), deviation'
     // raised once, at the report of the batch that was written
     expect(alarmed.codes()).toEqual([[4001, 81, null]]);
   });
+
+  it('leaves a plan it cannot read out of the report, which goes on with the other rules', () => {
+    const broken = plan({ stations: [{ ...station(0), fence: null as never }] });
+    const h = new PlanHarness({ overspeed: { limitKmh: 80, minSeconds: 0 } }, { plan: broken });
+    const errors: (number | null)[] = [];
+    h.engine.onPlanError = (_err, planId) => errors.push(planId);
+    h.feedPlan({ minute: 50, speed: 90, ...start }, { minute: 51, speed: 90, ...start });
+    expect(errors).toEqual([31, 31]);
+    expect(h.of(5004).map((a) => minute(a.startTime))).toEqual([50]);
+  });
 });
