@@ -438,7 +438,7 @@ async function actInTx(
           round,
           {
             bill_no: f.bill_no,
-            truck_id: f.truck_id,
+            truck_id: f.truck_id as number,
             car_no: f.car_no,
             vin: f.vin,
             driver_name: f.driver_name,

@@ -234,7 +234,12 @@ export const informationMenu: MenuNode = {
   icon: 'SettingOutlined',
   children: [
     baseInfo,
-    { path: '/information/approve-setting', title: '审批设置', code: 'car0902' },
+    {
+      path: '/information/approve-setting',
+      title: '审批设置',
+      code: 'car0902',
+      page: 'approvals/ApproveSettingPage',
+    },
     userCentre,
     system,
   ],
