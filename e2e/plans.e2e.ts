@@ -11,6 +11,10 @@ const editor = () => page.getByTestId('plan-editor');
 const shot = (name: string) => tmpShot(page, `plans-${name}`);
 const LINE = '北京至天津京津塘干线';
 const TRUCK = '京A10000';
+/** The departure of the test's first plan: its row among the demo's plans of the line and truck. */
+const FIRST = '2026-12-05 08:00:00';
+/** The cargo of the test's order: none of the demo's orders carries it. */
+const CARGO = '螺纹钢';
 
 /** Picks in the select labelled `label` of the shown page: types `text`, then clicks the option holding it. */
 async function pick(label: string, text: string): Promise<void> {
@@ -78,11 +82,11 @@ describe('出车前 › 计划管理', () => {
     expect(sent.stations.length).toBeGreaterThanOrEqual(2);
     await toast('草稿已保存').waitFor();
     await page.waitForURL('**/car-dispatch/plan');
-    await row(LINE).getByText('草稿').waitFor();
+    await row(FIRST).getByText('草稿').waitFor();
   });
 
   it('publishes the draft with a truck and driver', async () => {
-    await row(LINE).locator('a', { hasText: '编辑' }).click();
+    await row(FIRST).locator('a', { hasText: '编辑' }).click();
     await page.waitForURL('**/car-dispatch/plan/info/edit?id=*');
     await editor().getByText('2026-12-05 08:00:00').first().waitFor();
     await pick('车辆', TRUCK);
@@ -93,7 +97,8 @@ describe('出车前 › 计划管理', () => {
     ]);
     expect((await published.json()).code).toBe(200);
     await toast('计划已发布').waitFor();
-    await row(TRUCK).getByText('已发布').waitFor();
+    await row(FIRST).getByText(TRUCK).waitFor();
+    await row(FIRST).getByText('已发布').waitFor();
     await shot('list');
   });
 
@@ -155,7 +160,7 @@ describe('出车前 › 计划管理', () => {
     await line.first().waitFor();
     await page.waitForTimeout(300);
     await line.first().click();
-    await dialog.getByLabel('货物名称').fill('钢材');
+    await dialog.getByLabel('货物名称').fill(CARGO);
     await dialog.getByLabel('数量', { exact: true }).fill('70');
     const from = dialog.getByPlaceholder('开始时间');
     await from.click();
@@ -169,12 +174,12 @@ describe('出车前 › 计划管理', () => {
 
     await page.goto('/car-dispatch/plan/info/add');
     await editor().getByLabel('运输订单', { exact: true }).click();
-    const order = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '钢材' });
+    const order = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: CARGO });
     await order.first().waitFor();
     await order.first().click();
     // the order gives the plan its customer, line (its stations in the table) and cargo
     await editor().locator('.ant-table').getByText('终点').waitFor();
-    expect(await editor().getByLabel('货物名称').inputValue()).toBe('钢材');
+    expect(await editor().getByLabel('货物名称').inputValue()).toBe(CARGO);
     await pick('车辆', TRUCK);
     await pickFirst('司机');
     await editor().getByLabel('计划装载量（吨）').fill('35');
@@ -185,15 +190,15 @@ describe('出车前 › 计划管理', () => {
       button(editor(), '发布').click(),
     ]);
     const sent = added.request().postDataJSON() as Record<string, unknown>;
-    expect(sent).toMatchObject({ cargo: '钢材', plannedTons: '35' });
+    expect(sent).toMatchObject({ cargo: CARGO, plannedTons: '35' });
     expect(sent.orderId).toEqual(expect.any(Number));
     expect(sent.lineId).toEqual(expect.any(Number));
     expect(sent.customerId).toEqual(expect.any(Number));
     await toast('计划已发布').waitFor();
-    await row('2026-12-07 08:00:00').getByText('钢材').waitFor();
+    await row('2026-12-07 08:00:00').getByText(CARGO).waitFor();
 
     await Promise.all([page.waitForResponse(calls('/transport/order/page')), page.goto('/transport/order')]);
-    await row('钢材').getByText('已计划 1车 / 35.000吨').waitFor();
+    await row(CARGO).getByText('已计划 1车 / 35.000吨').waitFor();
     await shot('order-progress');
   });
 });
