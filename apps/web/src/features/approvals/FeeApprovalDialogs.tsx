@@ -33,18 +33,20 @@ const STEP_COLOR: Record<number, string> = { 1: 'blue', 2: 'green', 3: 'red', 4:
 export function ActDialog({
   ids,
   pass,
+  batch = false,
   onClose,
   onDone,
 }: {
   ids: number[];
   pass: boolean;
+  /** From the list's batch buttons: the batch call and its per-item answer, also for one row. */
+  batch?: boolean;
   onClose: () => void;
   onDone: (results: ActResult[] | null) => void;
 }) {
   const [form] = Form.useForm<{ comment?: string }>();
   const [saving, setSaving] = useState(false);
   const { message } = App.useApp();
-  const batch = ids.length > 1;
   const submit = async () => {
     const { comment } = await form.validateFields();
     setSaving(true);

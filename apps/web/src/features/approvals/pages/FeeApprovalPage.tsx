@@ -36,7 +36,7 @@ function RoundList({ mine, initialQuery }: { mine: boolean; initialQuery: Record
   const list = useRef<ListPageHandle>(null);
   const { modal, message } = App.useApp();
   const [open, setOpen] = useState<number>();
-  const [acting, setActing] = useState<{ ids: number[]; pass: boolean }>();
+  const [acting, setActing] = useState<{ ids: number[]; pass: boolean; batch?: boolean }>();
   const [results, setResults] = useState<ActResult[]>();
   const onExport = useListExport((q) => exportRounds({ ...q, mine }), l.exported);
   const reload = () => void list.current?.reload();
@@ -144,13 +144,13 @@ function RoundList({ mine, initialQuery }: { mine: boolean; initialQuery: Record
             {
               key: 'approve',
               label: l.batchApprove,
-              onClick: (rows) => setActing({ ids: rows.map((r) => r.id), pass: true }),
+              onClick: (rows) => setActing({ ids: rows.map((r) => r.id), pass: true, batch: true }),
             },
             {
               key: 'reject',
               label: l.batchReject,
               danger: true,
-              onClick: (rows) => setActing({ ids: rows.map((r) => r.id), pass: false }),
+              onClick: (rows) => setActing({ ids: rows.map((r) => r.id), pass: false, batch: true }),
             },
           ],
         }}
@@ -160,6 +160,7 @@ function RoundList({ mine, initialQuery }: { mine: boolean; initialQuery: Record
         <ActDialog
           ids={acting.ids}
           pass={acting.pass}
+          batch={acting.batch}
           onClose={() => setActing(undefined)}
           onDone={(answer) => {
             if (answer) setResults(answer);
