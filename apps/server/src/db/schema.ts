@@ -44,7 +44,11 @@ import type { PlanScheduleDayTable, PlanScheduleTable } from '../modules/plan-sc
 import type { PlanCostSettingTable, PlanNoticeTable } from '../modules/plans/plan-notice.table';
 import type { PlanStationTable, PlanTable } from '../modules/plans/plans.table';
 import type { PushTable } from '../modules/push/push.table';
-import type { BillReceiveAdjustTable, BillReceiveTable } from '../modules/receivables/receivables.table';
+import type {
+  BillReceiveAdjustTable,
+  BillReceiveDayTable,
+  BillReceiveTable,
+} from '../modules/receivables/receivables.table';
 import type { RoleMenuTable, RoleTable, UserRoleTable } from '../modules/roles/roles.table';
 import type { StationTable } from '../modules/stations/stations.table';
 import type { TeamTable } from '../modules/teams/teams.table';
@@ -143,4 +147,5 @@ export interface Database {
   fee_payment: FeePaymentTable;
   fee_payment_item: FeePaymentItemTable;
   bill_receive_adjust: BillReceiveAdjustTable;
+  bill_receive_day: BillReceiveDayTable;
 }

@@ -30,6 +30,7 @@ import * as m0032 from './0032_plan_notice_cost';
 import * as m0033 from './0033_approvals';
 import * as m0034 from './0034_payments';
 import * as m0035 from './0035_receivables';
+import * as m0035day from './0035_receivables_day';
 import * as m0036 from './0036_driver_salary';
 
 /** Every migration in order; names never change once released. */
@@ -65,5 +66,6 @@ export const migrations: Record<string, Migration> = {
   '0033_approvals': m0033,
   '0034_payments': m0034,
   '0035_receivables': m0035,
+  '0035_receivables_day': m0035day,
   '0036_driver_salary': m0036,
 };

@@ -1,5 +1,5 @@
 import { confirmedReceivableFen, DAY_MS, fenToYuan, formatDateTime, parseDateTime } from '@fleet/domain';
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/schema';
 import type { AuthContext } from '../../http/auth';
@@ -290,52 +290,54 @@ export interface StatisticsRow extends ReceivableTotals {
   period: string;
 }
 
-const SHANGHAI_MS = 8 * 3_600_000;
+/** 'YYYY-MM-DD' → the number YYYYMMDD of the daily sums. */
+const dayNumber = (date: string) => Number(date.replaceAll('-', ''));
 
-/** The Shanghai day or month of `b.completed_at` as text, in the database's own words. */
-function periodExpression(db: Db, type: 'day' | 'month') {
-  const pg = db.getExecutor().adapter instanceof PostgresAdapter;
-  if (pg) {
-    const format = type === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM';
-    return sql<string>`to_char(to_timestamp((b.completed_at + ${sql.lit(SHANGHAI_MS)}) / 1000) at time zone 'UTC', ${sql.lit(format)})`;
-  }
-  const format = type === 'day' ? '%Y-%m-%d' : '%Y-%m';
-  return sql<string>`strftime(${sql.lit(format)}, (b.completed_at + ${sql.lit(SHANGHAI_MS)}) / 1000, 'unixepoch')`;
+/** The period text of a day number: 'YYYY-MM-DD', or 'YYYY-MM' of a month number YYYYMM. */
+function periodText(key: number, type: 'day' | 'month'): string {
+  const text = String(key);
+  return type === 'day'
+    ? `${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6, 8)}`
+    : `${text.slice(0, 4)}-${text.slice(4, 6)}`;
 }
 
 /**
- * 应收统计: the caller's completed waybills between startDate and endDate (Shanghai days) by
- * customer and day or month: waybills, income, adjustments, confirmed receivable, checked and
- * anomaly amounts, and the total row. Grouped by the database over bill_receive.
+ * 应收统计: the caller's completed, not cancelled waybills between startDate and endDate (Shanghai
+ * days of completion) by customer and day or month: waybills, income, adjustments, confirmed
+ * receivable, checked and anomaly amounts, and the total row. Read from the daily sums
+ * (bill_receive_day, kept by the database with every change of a row), a few rows a customer and
+ * day, never the waybills or their fees.
  */
 export async function receivableStatistics(
   db: Db,
   auth: AuthContext,
   f: StatisticsFilter,
 ): Promise<{ list: StatisticsRow[]; totalRow: StatisticsRow }> {
-  const q = filteredRows(db, auth, {
-    startDate: f.startDate,
-    endDate: f.endDate,
-    customerId: f.customerId,
-    teamCode: f.teamCode,
-  } as ReportFilter);
+  let q = db
+    .selectFrom('bill_receive_day as s')
+    .where(inScope(auth.scope, 's'))
+    .where('s.day', '>=', dayNumber(f.startDate))
+    .where('s.day', '<=', dayNumber(f.endDate));
+  if (f.teamCode) q = q.where('s.team_code', 'like', `${f.teamCode}%`);
+  if (f.customerId !== undefined) q = q.where('s.customer_id', '=', f.customerId);
   const byCustomer = f.groupBy !== 'period';
   const byPeriod = f.groupBy !== 'customer';
-  const period = periodExpression(db, f.periodType);
+  // integer division: the month YYYYMM of a day YYYYMMDD
+  const period = f.periodType === 'day' ? sql<number>`s.day` : sql<number>`s.day / 100`;
   let grouped = q.select((eb) => [
-    eb.fn.countAll<number>().as('waybills'),
-    eb.fn.sum<number>('b.freight_fen').as('freight'),
-    eb.fn.sum<number>('b.fee_income_fen').as('fee_income'),
-    eb.fn.sum<number>('b.income_fen').as('income'),
-    eb.fn.sum<number>('b.adjust_fen').as('adjust'),
-    eb.fn.sum<number>('b.check_fen').as('checked'),
-    eb.fn.sum<number>('b.anomaly_fen').as('anomaly'),
-    (byCustomer ? sql<number>`b.customer_id` : sql<number | null>`null`).as('customer_id'),
-    (byPeriod ? period : sql<string>`''`).as('period'),
+    eb.fn.sum<number>('s.waybills').as('waybills'),
+    eb.fn.sum<number>('s.freight_fen').as('freight'),
+    eb.fn.sum<number>('s.fee_income_fen').as('fee_income'),
+    eb.fn.sum<number>('s.income_fen').as('income'),
+    eb.fn.sum<number>('s.adjust_fen').as('adjust'),
+    eb.fn.sum<number>('s.check_fen').as('checked'),
+    eb.fn.sum<number>('s.anomaly_fen').as('anomaly'),
+    (byCustomer ? sql<number>`s.customer_id` : sql<number | null>`null`).as('customer_id'),
+    (byPeriod ? period : sql<number | null>`null`).as('period'),
   ]);
-  if (byCustomer) grouped = grouped.groupBy('b.customer_id');
+  if (byCustomer) grouped = grouped.groupBy('s.customer_id');
   if (byPeriod) grouped = grouped.groupBy(period);
-  const [rows, totals] = await Promise.all([grouped.execute(), totalsOf(q)]);
+  const rows = (await grouped.execute()).filter((r) => num(r.waybills) > 0);
   const ids = [...new Set(rows.map((r) => r.customer_id).filter((id): id is number => id !== null))];
   const names = new Map<number, string>();
   for (let i = 0; i < ids.length; i += 500) {
@@ -346,19 +348,33 @@ export async function receivableStatistics(
       .execute();
     for (const c of found) names.set(c.id, c.customer_name);
   }
-  const list: StatisticsRow[] = rows.map((r) => ({
-    customerId: r.customer_id === null ? null : Number(r.customer_id),
-    customerName: r.customer_id === null ? '' : (names.get(Number(r.customer_id)) ?? ''),
-    period: String(r.period ?? ''),
-    waybills: num(r.waybills),
-    freightFen: num(r.freight),
-    feeIncomeFen: num(r.fee_income),
-    incomeFen: num(r.income),
-    adjustFen: num(r.adjust),
-    confirmedFen: confirmedReceivableFen(num(r.income), num(r.adjust)),
-    checkFen: num(r.checked),
-    anomalyFen: num(r.anomaly),
-  }));
+  const totals: ReceivableTotals = {
+    waybills: 0,
+    freightFen: 0,
+    feeIncomeFen: 0,
+    incomeFen: 0,
+    adjustFen: 0,
+    confirmedFen: 0,
+    checkFen: 0,
+    anomalyFen: 0,
+  };
+  const list: StatisticsRow[] = rows.map((r) => {
+    const row: StatisticsRow = {
+      customerId: r.customer_id === null ? null : Number(r.customer_id),
+      customerName: r.customer_id === null ? '' : (names.get(Number(r.customer_id)) ?? ''),
+      period: r.period === null ? '' : periodText(Number(r.period), f.periodType),
+      waybills: num(r.waybills),
+      freightFen: num(r.freight),
+      feeIncomeFen: num(r.fee_income),
+      incomeFen: num(r.income),
+      adjustFen: num(r.adjust),
+      confirmedFen: confirmedReceivableFen(num(r.income), num(r.adjust)),
+      checkFen: num(r.checked),
+      anomalyFen: num(r.anomaly),
+    };
+    for (const k of Object.keys(totals) as (keyof ReceivableTotals)[]) totals[k] += row[k];
+    return row;
+  });
   list.sort(
     (a, b) => a.customerName.localeCompare(b.customerName, 'zh-CN') || a.period.localeCompare(b.period),
   );

@@ -47,3 +47,21 @@ export interface BillReceiveAdjustTable {
   user_name: string | null;
   at: number;
 }
+
+/**
+ * Sums of the not cancelled bill_receive rows by merchant, team, customer and Shanghai day of
+ * completion (YYYYMMDD), kept by triggers on bill_receive (migration 0035_receivables_day).
+ */
+export interface BillReceiveDayTable {
+  merchant_id: number;
+  team_code: string;
+  customer_id: number;
+  day: number;
+  waybills: Generated<number>;
+  freight_fen: Generated<number>;
+  fee_income_fen: Generated<number>;
+  income_fen: Generated<number>;
+  adjust_fen: Generated<number>;
+  check_fen: Generated<number>;
+  anomaly_fen: Generated<number>;
+}

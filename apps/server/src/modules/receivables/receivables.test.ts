@@ -323,7 +323,8 @@ describe.each(TEST_DATABASES)('receivables on $name', (database) => {
     });
     const { customerId: _c, customerName: _n, period: _p, ...totals } = byMonth.totalRow;
     expect(totals).toEqual(all.totalRow);
-    const sum = (k: string) => byMonth.list.reduce((s: number, r: Record<string, number>) => s + r[k], 0);
+    const sum = (k: string) =>
+      byMonth.list.reduce((s: number, r: Record<string, number>) => s + (r[k] ?? 0), 0);
     for (const k of ['waybills', 'incomeFen', 'adjustFen', 'confirmedFen', 'checkFen', 'anomalyFen'])
       expect(sum(k), k).toBe(all.totalRow[k]);
     expect(byMonth.list.every((r: { period: string }) => /^\d{4}-\d{2}$/.test(r.period))).toBe(true);
@@ -355,6 +356,8 @@ describe.each(TEST_DATABASES)('receivables on $name', (database) => {
     const header = rows[0] as string[];
     const last = rows[rows.length - 1] as unknown[];
     expect(last[0]).toBe('合计');
-    expect(last[header.indexOf('确认应收（元）')]).toBe((checked.totalRow.confirmedFen / 100).toFixed(2));
+    expect(last[header.indexOf('确认应收（元）')]).toBe(
+      (Number(checked.totalRow.confirmedFen) / 100).toFixed(2),
+    );
   });
 });
