@@ -44,15 +44,20 @@ await app.listen({ host: config.host, port: config.port });
 // The demo fleet drives from the start: one JT/T 808 connection a truck to our own gateway.
 if (simulate && app.jt808Port !== null) {
   // the trucks of today's distributed and running plans drive their plan's line, station by station
+  // (when they cannot be read, every truck starts where the calendar puts it, as before)
   const planned = await plannedStarts(
     database.db,
     vehicleProfiles(simulatedTrucks(config.simulatorVehicles)),
     clock.now(),
-  );
-  app.log.info(
-    { plans: [...planned.runs.values()].map((r) => `${r.plate} ${r.planNo}`) },
-    'demo plans driven',
-  );
+  ).catch((err) => {
+    app.log.error({ err }, 'demo plans: the plans of the simulated trucks could not be read');
+    return null;
+  });
+  if (planned)
+    app.log.info(
+      { plans: [...planned.runs.values()].map((r) => `${r.plate} ${r.planNo}`) },
+      'demo plans driven',
+    );
   simulator = startSimulator({
     host: loopbackFor(config.jt808Host),
     port: app.jt808Port,
@@ -60,7 +65,7 @@ if (simulate && app.jt808Port !== null) {
     clock,
     settings: { reportSeconds: config.simulatorReportSeconds },
     log: app.log.child({ module: 'simulator' }),
-    start: planned.start,
+    start: planned?.start,
     evidence: storeEvidence(database.db, config.uploadDir, config.now),
   });
   // Their waybills: one open waybill of each truck on a priced line, the load weighed at the loading
