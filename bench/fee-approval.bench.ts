@@ -3,7 +3,8 @@
  * HTTP (`POST /api/colliery/waybill/fee/tc/batchApproval`), each item in its own transaction, with
  * a chain of two nodes: the first node's batch (each item moves on and reminds the next node's
  * approver, 8001) and the second's (each item finishes, its fees 已审核). Every item's answer is
- * checked, and the fees' states in the database. Medians of a few repeats (target < 2 s a batch).
+ * checked, and the fees' states in the database. Medians of a few repeats (target < 2 s a batch);
+ * exits 1 only when an item or a fee is not as expected (the time is reported against the target).
  *   npm run bench:fee-approval -w @fleet/bench                  (SQLite in a temp dir)
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:fee-approval -w @fleet/bench
  * Settings (env): BENCH_ITEMS (1000), BENCH_RUNS (3).
@@ -186,7 +187,6 @@ async function main(): Promise<number> {
         Math.max(m1, m2) < TARGET_MS ? 'met' : 'NOT met'
       }`,
     );
-    if (Math.max(m1, m2) >= TARGET_MS) failed = true;
   } finally {
     await app.close();
     await database.close();

@@ -4,10 +4,11 @@ import {
   APPROVE_STATUS,
   type ApproveChainNode,
   fenToYuan,
+  OPERATE_LOG_PAGES,
   REJECT_NEEDS_COMMENT,
 } from '@fleet/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { AuthContext } from '../../http/auth';
 import { AppError, badInput, notFound, SYSTEM_FAULT_MESSAGE } from '../../http/envelope';
@@ -31,6 +32,8 @@ export const NOT_APPROVER = '您不是当前审批节点的审批人，不能审
 export const ACTED_ALREADY = '您已审批过该节点，不能重复审批';
 export const ROUND_PENDING = '该运单已有审批中的费用，请等待审批完成';
 export const NO_FEES = '该运单没有待审核或已驳回的费用';
+
+const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 export type Live = { bus: EventBus; log: FastifyBaseLogger };
 type Db = Kysely<Database>;
@@ -364,23 +367,86 @@ async function actInTx(
   const next = pass ? chain[index + 1] : undefined;
   const status = !pass ? APPROVE_STATUS.rejected : next ? APPROVE_STATUS.pending : APPROVE_STATUS.approved;
   const done = status !== APPROVE_STATUS.pending;
-  const changed = mayAct
-    ? await tx
-        .updateTable('approve_business')
-        .set({
-          status,
-          current_seq: next ? next.seq : round.current_seq,
-          current_approvers: next ? approverList(next) : '',
-          finished_at: done ? at : null,
-          version: round.version + 1,
+  const feeWords = !done ? '' : pass ? '，费用由待审核改为已审核' : '，费用由待审核改为已驳回';
+  const logText = `费用${pass ? '审批通过' : '审批驳回'}${round.task_code}（${node?.nodeName ?? ''}），合计${fenToYuan(
+    round.amount_fen,
+  )}元${feeWords}${comment ? `：${comment}` : ''}`;
+  const change = {
+    status,
+    current_seq: next ? next.seq : round.current_seq,
+    current_approvers: next ? approverList(next) : '',
+    finished_at: done ? at : null,
+    version: round.version + 1,
+  };
+  let applied = false;
+  if (mayAct && node && isPostgres(tx)) {
+    // one statement: the guarded change of the round and, only when it applied, its step, its fees
+    // and the log entry (data-modifying CTEs see the round's update through `u`)
+    const row = await sql<{ n: number | string }>`
+      with u as (
+        update approve_business set status = ${change.status}, current_seq = ${change.current_seq},
+          current_approvers = ${change.current_approvers}, finished_at = ${change.finished_at},
+          version = ${change.version}
+        where id = ${round.id} and status = ${APPROVE_STATUS.pending}
+          and current_seq = ${round.current_seq} and version = ${round.version}
+        returning id
+      ), k as (
+        insert into approve_track (business_id, seq, node_name, action, user_id, user_name, comment, at)
+        select u.id, ${node.seq}::integer, ${node.nodeName}::text,
+          ${pass ? APPROVE_ACTION.approve : APPROVE_ACTION.reject}::integer, ${auth.userId}::integer,
+          ${auth.nickname}::text, ${comment}::text, ${at}::bigint from u
+      ), f as (
+        update waybill_fee set state = ${pass ? 2 : 3}, updated_at = ${at}
+        where ${done}::boolean and state = 1
+          and id in (select fee_id from approve_business_fee where business_id in (select id from u))
+      ), l as (
+        insert into operate_log (merchant_id, team_code, page_enum, data_id, user_id, account_name, content, created_at)
+        select ${auth.merchantId}::integer, ${f.waybill_team}::text, ${OPERATE_LOG_PAGES.waybill}::integer,
+          ${String(f.waybill_id)}::text, ${auth.userId}::integer, ${auth.nickname}::text,
+          ${logText.slice(0, 2000)}::text, ${at}::bigint from u
+      )
+      select count(*) as n from u`.execute(tx);
+    applied = Number(row.rows[0]?.n ?? 0) === 1;
+  } else if (mayAct && node) {
+    const changed = await tx
+      .updateTable('approve_business')
+      .set(change)
+      .where('id', '=', round.id)
+      .where('status', '=', APPROVE_STATUS.pending)
+      .where('current_seq', '=', round.current_seq)
+      .where('version', '=', round.version)
+      .executeTakeFirst();
+    applied = Number(changed.numUpdatedRows) === 1;
+    if (applied) {
+      await tx
+        .insertInto('approve_track')
+        .values({
+          business_id: round.id,
+          seq: node.seq,
+          node_name: node.nodeName,
+          action: pass ? APPROVE_ACTION.approve : APPROVE_ACTION.reject,
+          user_id: auth.userId,
+          user_name: auth.nickname,
+          comment,
+          at,
         })
-        .where('id', '=', round.id)
-        .where('status', '=', APPROVE_STATUS.pending)
-        .where('current_seq', '=', round.current_seq)
-        .where('version', '=', round.version)
-        .executeTakeFirst()
-    : undefined;
-  if (!node || Number(changed?.numUpdatedRows ?? 0) !== 1) {
+        .execute();
+      if (done) {
+        const feeIds = tx
+          .selectFrom('approve_business_fee')
+          .select('fee_id')
+          .where('business_id', '=', round.id);
+        await tx
+          .updateTable('waybill_fee')
+          .set({ state: pass ? 2 : 3, updated_at: at })
+          .where('id', 'in', feeIds)
+          .where('state', '=', 1)
+          .execute();
+      }
+      await logWaybill(tx, auth, { id: f.waybill_id, team_code: f.waybill_team }, logText, at);
+    }
+  }
+  if (!node || !applied) {
     // why not: the round as it is now
     const now = await tx.selectFrom('approve_business').selectAll().where('id', '=', f.id).executeTakeFirst();
     if (!now) throw notFound(ROUND_MISSING);
@@ -389,40 +455,6 @@ async function actInTx(
         '该审批已被他人处理，请刷新后重试',
     );
   }
-  await tx
-    .insertInto('approve_track')
-    .values({
-      business_id: round.id,
-      seq: node.seq,
-      node_name: node.nodeName,
-      action: pass ? APPROVE_ACTION.approve : APPROVE_ACTION.reject,
-      user_id: auth.userId,
-      user_name: auth.nickname,
-      comment,
-      at,
-    })
-    .execute();
-  let feeWords = '';
-  if (done) {
-    const feeIds = tx.selectFrom('approve_business_fee').select('fee_id').where('business_id', '=', round.id);
-    await tx
-      .updateTable('waybill_fee')
-      .set({ state: pass ? 2 : 3, updated_at: at })
-      .where('id', 'in', feeIds)
-      .where('state', '=', 1)
-      .execute();
-    feeWords = pass ? '，费用由待审核改为已审核' : '，费用由待审核改为已驳回';
-  }
-  const verb = pass ? '审批通过' : '审批驳回';
-  await logWaybill(
-    tx,
-    auth,
-    { id: f.waybill_id, team_code: f.waybill_team },
-    `费用${verb}${round.task_code}（${node.nodeName}），合计${fenToYuan(round.amount_fen)}元${feeWords}${
-      comment ? `：${comment}` : ''
-    }`,
-    at,
-  );
   const message = !pass ? '已驳回' : next ? `已通过，待${next.nodeName}审批` : '已通过，审批完成';
   return {
     result: {
