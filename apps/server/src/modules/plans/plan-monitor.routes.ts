@@ -378,17 +378,23 @@ export function registerPlanMonitorRoutes(app: FastifyInstance, ctx: AppContext)
       const at = now();
       const ids = monitorIds(db, auth, q, at);
       const late = q.late === '1';
-      const page = db.selectFrom(ids.as('u')).select('u.id').orderBy('u.planned_depart_at').orderBy('u.id');
-      const [total, chosen] = await Promise.all([
-        late
-          ? 0
-          : db
+      // the page and the total in one pass over the matching plans (a window count)
+      const page = db
+        .selectFrom(ids.as('u'))
+        .select(['u.id', (eb) => eb.fn.countAll<number | string>().over().as('total')])
+        .orderBy('u.planned_depart_at')
+        .orderBy('u.id');
+      const chosen = await (late ? page : page.limit(q.pageSize).offset(pageOffset(q))).execute();
+      let total = Number(chosen[0]?.total ?? 0);
+      if (!late && chosen.length === 0 && pageOffset(q) > 0)
+        total = Number(
+          (
+            await db
               .selectFrom(ids.as('u'))
               .select((eb) => eb.fn.countAll<number | string>().as('n'))
               .executeTakeFirstOrThrow()
-              .then((r) => Number(r.n)),
-        (late ? page : page.limit(q.pageSize).offset(pageOffset(q))).execute(),
-      ]);
+          ).n,
+        );
       const rows: Awaited<ReturnType<ReturnType<typeof monitorDetails>['execute']>> = [];
       for (let i = 0; i < chosen.length; i += 500)
         rows.push(

@@ -347,7 +347,15 @@ describe.each(TEST_DATABASES)('the plan monitor on $name', (database) => {
     expect((sheet.getRow(1).values as unknown[]).slice(1)).toContain('计划单号');
     expect((sheet.getRow(2).values as unknown[]).slice(1)).toContain(plan.planNo);
     // the silent truck's plan is late too, and its alarm in the list
-    const silentRow = (await monitor(dispatch, { carNo: silent.car_no })).list[0];
+    const bySilent = await monitor(dispatch, { carNo: silent.car_no });
+    expect(bySilent.total).toBe(1);
+    const all = await monitor(dispatch);
+    expect(all.total).toBe(all.list.length);
+    expect(await monitor(dispatch, { pageNum: '999', pageSize: '10' })).toEqual({
+      list: [],
+      total: all.total,
+    });
+    const silentRow = bySilent.list[0];
     expect(silentRow).toMatchObject({ id: silentPlan.id, state: 2, lateState: 2 });
 
     // the dispatcher got each alarm as a message; the other team's got none of them
