@@ -1,12 +1,27 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { WAYBILL_SOURCE, withAncestorCodes } from '@fleet/domain';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, listen, open } from '../../realtime/test-sockets';
-import { call, DEMO, login, startTestApp, TEST_DATABASES, type TestApp } from '../../test/support';
+import {
+  call,
+  DEMO,
+  login,
+  multipartBody,
+  startTestApp,
+  TEST_DATABASES,
+  type TestApp,
+} from '../../test/support';
 import { sha256Hex } from '../auth/tokens';
 import { TEAM_ONE, TEAM_TWO } from '../messages/test-fixtures';
 import { createWaybill } from '../waybills/waybill-flow';
-import { autoSubmitFees, NO_CHAIN } from './fee-approval';
+import { NO_CHAIN } from './fee-approval';
+
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.alloc(120, 7),
+]);
 
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const S = '/api/colliery/approveSetting';
@@ -141,7 +156,7 @@ describe.each(TEST_DATABASES)('approval settings and waybill fee approval on $na
       .filter((c) => c.alarmCode === 8001);
 
   beforeAll(async () => {
-    t = await startTestApp(database);
+    t = await startTestApp(database, { uploadDir: mkdtempSync(path.join(tmpdir(), 'fleet-approvals-')) });
     port = await listen(t.app);
     admin = await login(t.app, 'admin', DEMO.admin);
     const team = await t.db.db
@@ -445,23 +460,43 @@ describe.each(TEST_DATABASES)('approval settings and waybill fee approval on $na
 
   it('submits a completed waybill’s fees by itself when the merchant has a chain', async () => {
     const w = await waybillWithFees(2_000, 300);
-    let publish: () => void = () => undefined;
-    await t.db.db.transaction().execute(async (tx) => {
-      publish = await autoSubmitFees(
-        tx,
-        { bus: t.bus, log: pino({ level: 'silent' }) },
-        merchantId,
-        w.id,
-        { userId: null, name: '系统', auth: null },
-        t.now(),
-      );
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/file/upload',
+      ...(() => {
+        const { payload, headers } = multipartBody({ filename: '回单.png', content: PNG });
+        return { payload, headers: { ...headers, 'auth-token': admin } };
+      })(),
     });
-    publish();
+    const photo = up.json().data.fullPath as string;
+    const slip = { waybillId: w.id, grossKg: 47_460, tareKg: 15_000, photos: photo };
+    await ok(admin, '/api/colliery/waybill/pound/add', {
+      ...slip,
+      kind: 1,
+      weighTime: '2026-11-20 09:50:00',
+    });
+    await ok(admin, '/api/colliery/waybill/pound/add', {
+      ...slip,
+      kind: 2,
+      weighTime: '2026-11-20 09:55:00',
+    });
+    const done = await ok(admin, '/api/colliery/waybill/addBack', {
+      waybillId: w.id,
+      unloadingGrossKg: 47_460,
+      unloadingTareKg: 15_000,
+      unloadingWeighTime: '2026-11-20 09:55:00',
+      unloadingPhotos: photo,
+      backPhotos: photo,
+    });
+    expect(done.status).toBe(6);
     const track = await ok(admin, '/api/colliery/approveBusiness/tracking', { waybillId: w.id });
     expect(
       track.list.map((s: { actionName: string; userName: string }) => [s.actionName, s.userName]),
-    ).toEqual([['提交', '系统']]);
+    ).toEqual([['提交', '系统管理员']]);
     expect(track.waiting).toMatchObject({ nodeName: '部门审核', approvers: ['审批ap_one', '审批ap_two'] });
-    expect(await remindedOf(track.waiting.taskCode)).toHaveLength(2);
+    expect(await remindedOf(track.waiting.taskCode)).toEqual(
+      [ids.ap_one, ids.ap_two].sort((a, b) => (a as number) - (b as number)),
+    );
+    expect(await feeStates(w.id)).toEqual([1, 1]);
   });
 });
