@@ -14,6 +14,7 @@ import {
   type TestApp,
 } from '../../test/support';
 import { sha256Hex } from '../auth/tokens';
+import { readBack } from '../file-tasks/file-tasks.fixture';
 import { TEAM_ONE, TEAM_TWO } from '../messages/test-fixtures';
 import { createWaybill } from '../waybills/waybill-flow';
 import { NO_CHAIN } from './fee-approval';
@@ -410,6 +411,17 @@ describe.each(TEST_DATABASES)('approval settings and waybill fee approval on $na
     const byCode = await ok(admin, '/api/colliery/approveBusiness/tracking', { taskCode: first.taskCode });
     expect(byCode.list).toHaveLength(3);
     // the list by task code and the reminder's time range finds the round
+    // the export of the same filter: a sheet with the round, its amount in yuan
+    const sheet = await t.app.inject({
+      method: 'POST',
+      url: `${F}/export`,
+      headers: { 'auth-token': admin },
+      payload: { taskCode: second.taskCode },
+    });
+    expect(sheet.statusCode).toBe(200);
+    const rows = await readBack(sheet.rawPayload);
+    expect(rows[0]).toContain('审批编号');
+    expect(rows.slice(1).map((r) => [r[0], r[6], r[7]])).toEqual([[second.taskCode, '160.00', '已通过']]);
     const found = await ok(admin, `${F}/page`, {
       taskCode: second.taskCode,
       startTime: '2026-11-20 10:00:00',
