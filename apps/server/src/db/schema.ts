@@ -38,7 +38,7 @@ import type { LineStationTable, LineTable } from '../modules/lines/lines.table';
 import type { MerchantTable } from '../modules/merchants/merchants.table';
 import type { AlarmSubscriptionTable, MessageTable } from '../modules/messages/messages.table';
 import type { OperateLogTable } from '../modules/operate-log/operate-log.table';
-import type { FeePaymentItemTable, FeePaymentTable } from '../modules/payments/payments.table';
+import type { FeePayableTable, FeePaymentItemTable, FeePaymentTable } from '../modules/payments/payments.table';
 import type { LoadingAppointmentTable } from '../modules/plan-assign/appointments.table';
 import type { PlanScheduleDayTable, PlanScheduleTable } from '../modules/plan-schedules/plan-schedules.table';
 import type { PlanCostSettingTable, PlanNoticeTable } from '../modules/plans/plan-notice.table';
@@ -146,6 +146,7 @@ export interface Database {
   bill_receive: BillReceiveTable;
   fee_payment: FeePaymentTable;
   fee_payment_item: FeePaymentItemTable;
+  fee_payable: FeePayableTable;
   bill_receive_adjust: BillReceiveAdjustTable;
   bill_receive_day: BillReceiveDayTable;
 }

@@ -8,7 +8,7 @@ export const zhCNPayments = {
     payeeNamePlaceholder: '请输入司机或车主姓名',
     payeePhone: '收款方电话',
     payState: '付款状态',
-    feeDate: '费用日期',
+    feeDate: '运单日期',
     team: '所属车队',
     carNo: '车牌号',
     driver: '司机',

@@ -1,13 +1,32 @@
-import type { Kysely } from 'kysely';
-import { withId } from './helpers';
+import { type Kysely, sql } from 'kysely';
+import { isPostgres, withId } from './helpers';
 
 // 付款 (issue 14): a payment of a waybill's approved cost fees to one payee (the driver of an own
 // truck, the owner of a hired truck), with the fee rows it paid. `request_key` is the client's
 // idempotency key: unique per merchant, so a repeated request finds the first payment.
 //
-// The ledgers read waybill_fee over a million rows: the payable ledger and the fee detail by
-// (merchant, fee date) with the columns they sum carried in the index, the road-and-bridge ledger
-// and a fee-type filter by (merchant, fee type, fee date).
+// The payable ledger reads fee_payable: one row per waybill with its approved cost fees (fee_kind 2,
+// state 2 or 4) summed in fen, kept by the database's triggers on waybill_fee (and on a waybill's
+// team), so a ledger over a million fee rows sums one row a waybill. The fee detail reads
+// waybill_fee by (merchant, fee date) with the columns it sums carried in the index, and by fee type.
+
+const COST = (wid: string, states: string) =>
+  `(SELECT COALESCE(SUM(f.amount_fen), 0) FROM waybill_fee f JOIN fee_type t ON t.id = f.fee_type_id
+    WHERE f.waybill_id = ${wid} AND t.fee_kind = 2 AND f.state IN (${states}))`;
+const COUNT = (wid: string) =>
+  `(SELECT COUNT(*) FROM waybill_fee f JOIN fee_type t ON t.id = f.fee_type_id
+    WHERE f.waybill_id = ${wid} AND t.fee_kind = 2 AND f.state IN (2, 4))`;
+
+/** Recomputes the fee_payable row of the waybill `wid`. */
+const REFRESH = (
+  wid: string,
+) => `INSERT INTO fee_payable (waybill_id, merchant_id, team_code, waybill_created_at,
+    approved_fen, paid_fen, unpaid_fen, fees)
+  SELECT w.id, w.merchant_id, w.team_code, w.created_at, ${COST('w.id', '2, 4')}, ${COST('w.id', '4')},
+    ${COST('w.id', '2')}, ${COUNT('w.id')}
+  FROM waybill w WHERE w.id = ${wid}
+  ON CONFLICT (waybill_id) DO UPDATE SET team_code = excluded.team_code, approved_fen = excluded.approved_fen,
+    paid_fen = excluded.paid_fen, unpaid_fen = excluded.unpaid_fen, fees = excluded.fees`;
 
 export async function up(db: Kysely<any>): Promise<void> {
   await withId(db, db.schema.createTable('fee_payment'))
@@ -55,6 +74,88 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 
   await db.schema
+    .createTable('fee_payable')
+    .addColumn('waybill_id', 'integer', (c) => c.primaryKey().references('waybill.id'))
+    .addColumn('merchant_id', 'integer', (c) => c.notNull())
+    .addColumn('team_code', 'varchar(36)', (c) => c.notNull())
+    .addColumn('waybill_created_at', 'bigint', (c) => c.notNull())
+    .addColumn('approved_fen', 'bigint', (c) => c.notNull())
+    .addColumn('paid_fen', 'bigint', (c) => c.notNull())
+    .addColumn('unpaid_fen', 'bigint', (c) => c.notNull())
+    .addColumn('fees', 'integer', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex('fee_payable_ledger_idx')
+    .on('fee_payable')
+    .columns([
+      'merchant_id',
+      'waybill_created_at',
+      'team_code',
+      'fees',
+      'approved_fen',
+      'paid_fen',
+      'unpaid_fen',
+    ])
+    .execute();
+  if (isPostgres(db)) {
+    await sql
+      .raw(`CREATE FUNCTION fee_payable_fee_sync() RETURNS trigger AS $$
+BEGIN
+  IF TG_OP <> 'INSERT' THEN
+    ${REFRESH('OLD.waybill_id')};
+  END IF;
+  IF TG_OP <> 'DELETE' AND (TG_OP = 'INSERT' OR NEW.waybill_id <> OLD.waybill_id) THEN
+    ${REFRESH('NEW.waybill_id')};
+  END IF;
+  RETURN NULL;
+END $$ LANGUAGE plpgsql`)
+      .execute(db);
+    await sql
+      .raw(`CREATE FUNCTION fee_payable_waybill_sync() RETURNS trigger AS $$
+BEGIN
+  UPDATE fee_payable SET team_code = NEW.team_code WHERE waybill_id = NEW.id;
+  RETURN NULL;
+END $$ LANGUAGE plpgsql`)
+      .execute(db);
+    await sql
+      .raw(`CREATE TRIGGER fee_payable_fee_all AFTER INSERT OR DELETE OR UPDATE OF waybill_id, fee_type_id,
+        amount_fen, state ON waybill_fee FOR EACH ROW EXECUTE FUNCTION fee_payable_fee_sync()`)
+      .execute(db);
+    await sql
+      .raw(`CREATE TRIGGER fee_payable_waybill_team AFTER UPDATE OF team_code ON waybill FOR EACH ROW
+        WHEN (OLD.team_code IS DISTINCT FROM NEW.team_code) EXECUTE FUNCTION fee_payable_waybill_sync()`)
+      .execute(db);
+  } else {
+    await sql
+      .raw(
+        `CREATE TRIGGER fee_payable_fee_ins AFTER INSERT ON waybill_fee BEGIN ${REFRESH('NEW.waybill_id')}; END`,
+      )
+      .execute(db);
+    await sql
+      .raw(`CREATE TRIGGER fee_payable_fee_upd AFTER UPDATE OF waybill_id, fee_type_id, amount_fen, state
+        ON waybill_fee BEGIN ${REFRESH('OLD.waybill_id')}; ${REFRESH('NEW.waybill_id')}; END`)
+      .execute(db);
+    await sql
+      .raw(
+        `CREATE TRIGGER fee_payable_fee_del AFTER DELETE ON waybill_fee BEGIN ${REFRESH('OLD.waybill_id')}; END`,
+      )
+      .execute(db);
+    await sql
+      .raw(`CREATE TRIGGER fee_payable_waybill_team AFTER UPDATE OF team_code ON waybill
+        WHEN OLD.team_code <> NEW.team_code BEGIN
+        UPDATE fee_payable SET team_code = NEW.team_code WHERE waybill_id = NEW.id; END`)
+      .execute(db);
+  }
+  // the fees written before this migration
+  await sql
+    .raw(`INSERT INTO fee_payable (waybill_id, merchant_id, team_code, waybill_created_at, approved_fen, paid_fen,
+      unpaid_fen, fees)
+    SELECT w.id, w.merchant_id, w.team_code, w.created_at, ${COST('w.id', '2, 4')}, ${COST('w.id', '4')},
+      ${COST('w.id', '2')}, ${COUNT('w.id')}
+    FROM waybill w WHERE w.id IN (SELECT waybill_id FROM waybill_fee)`)
+    .execute(db);
+
+  await db.schema
     .createIndex('waybill_fee_ledger_idx')
     .on('waybill_fee')
     .columns(['merchant_id', 'created_at', 'team_code', 'state', 'fee_type_id', 'waybill_id', 'amount_fen'])
@@ -67,6 +168,21 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  if (isPostgres(db)) {
+    await sql.raw('DROP TRIGGER IF EXISTS fee_payable_fee_all ON waybill_fee').execute(db);
+    await sql.raw('DROP TRIGGER IF EXISTS fee_payable_waybill_team ON waybill').execute(db);
+    await sql.raw('DROP FUNCTION IF EXISTS fee_payable_fee_sync()').execute(db);
+    await sql.raw('DROP FUNCTION IF EXISTS fee_payable_waybill_sync()').execute(db);
+  } else {
+    for (const t of [
+      'fee_payable_fee_ins',
+      'fee_payable_fee_upd',
+      'fee_payable_fee_del',
+      'fee_payable_waybill_team',
+    ])
+      await sql.raw(`DROP TRIGGER IF EXISTS ${t}`).execute(db);
+  }
+  await db.schema.dropTable('fee_payable').execute();
   await db.schema.dropIndex('waybill_fee_type_idx').execute();
   await db.schema.dropIndex('waybill_fee_ledger_idx').execute();
   await db.schema.dropTable('fee_payment_item').execute();

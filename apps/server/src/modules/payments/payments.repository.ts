@@ -104,20 +104,24 @@ const payeeTypeSql = sql<number>`case when tr.car_info_type = 3 then 2 else 1 en
 const payeeNameSql = sql<string>`case when tr.car_info_type = 3 then coalesce(tr.owner_name, '') else coalesce(d.name, '') end`;
 const payeePhoneSql = sql<string>`case when tr.car_info_type = 3 then coalesce(tr.owner_phone, '') else coalesce(d.phone, '') end`;
 
-/** The caller's approved or paid cost fees (the payable), filtered, with waybill, truck and driver. */
-function payableFees(db: Db, auth: AuthContext, f: PayableFilter) {
+/**
+ * The caller's waybills with approved cost fees (fee_payable, one row a waybill, summed by the
+ * database), filtered by the waybill's date, team and payment state; joined to the waybill, truck
+ * and driver for the payee, bill number and truck filters.
+ */
+function payableBase(db: Db, auth: AuthContext, f: PayableFilter) {
   let q = db
-    .selectFrom('waybill_fee as f')
-    .innerJoin('fee_type as t', 't.id', 'f.fee_type_id')
-    .innerJoin('waybill as w', 'w.id', 'f.waybill_id')
+    .selectFrom('fee_payable as p')
+    .innerJoin('waybill as w', 'w.id', 'p.waybill_id')
     .leftJoin('truck as tr', 'tr.id', 'w.truck_id')
     .leftJoin('driver as d', 'd.id', 'w.driver_id')
-    .where(inScope(auth.scope, 'f'))
-    .where('f.state', 'in', [2, 4])
-    .where('t.fee_kind', '=', 2);
-  if (f.teamCode) q = q.where('f.team_code', 'like', `${f.teamCode}%`);
-  if (f.startDate) q = q.where('f.created_at', '>=', dayStart(f.startDate));
-  if (f.endDate) q = q.where('f.created_at', '<', dayStart(f.endDate) + DAY_MS);
+    .where(inScope(auth.scope, 'p'))
+    .where('p.fees', '>', 0);
+  if (f.teamCode) q = q.where('p.team_code', 'like', `${f.teamCode}%`);
+  if (f.startDate) q = q.where('p.waybill_created_at', '>=', dayStart(f.startDate));
+  if (f.endDate) q = q.where('p.waybill_created_at', '<', dayStart(f.endDate) + DAY_MS);
+  if (f.payState === 1) q = q.where('p.unpaid_fen', '>', 0);
+  if (f.payState === 2) q = q.where('p.unpaid_fen', '=', 0);
   if (f.billNo) q = q.where('w.bill_no', 'like', likeText(f.billNo));
   if (f.truckId !== undefined) q = q.where('w.truck_id', '=', f.truckId);
   if (f.payeeType === 2) q = q.where('tr.car_info_type', '=', 3);
@@ -127,47 +131,17 @@ function payableFees(db: Db, auth: AuthContext, f: PayableFilter) {
   return q;
 }
 
-const approvedSql = sql<number>`sum(f.amount_fen)`;
-const paidSql = sql<number>`sum(case when f.state = 4 then f.amount_fen else 0 end)`;
-const unpaidSql = sql<number>`sum(case when f.state = 2 then f.amount_fen else 0 end)`;
-
-/** One row per waybill: its payee and its approved, paid and unpaid fees. */
-function payableGroups(db: Db, auth: AuthContext, f: PayableFilter) {
-  let q = payableFees(db, auth, f)
-    .select([
-      'f.waybill_id',
-      'w.bill_no',
-      'w.team_code',
-      'w.created_at as waybill_created_at',
-      'w.truck_id',
-      'tr.car_no',
-      'w.driver_id',
-      'd.name as driver_name',
-      payeeTypeSql.as('payee_type'),
-      payeeNameSql.as('payee_name'),
-      payeePhoneSql.as('payee_phone'),
-      approvedSql.as('approved_fen'),
-      paidSql.as('paid_fen'),
-      unpaidSql.as('unpaid_fen'),
-      sql<number>`count(*)`.as('fees'),
-    ])
-    .groupBy([
-      'f.waybill_id',
-      'w.bill_no',
-      'w.team_code',
-      'w.created_at',
-      'w.truck_id',
-      'tr.car_no',
-      'tr.car_info_type',
-      'tr.owner_name',
-      'tr.owner_phone',
-      'w.driver_id',
-      'd.name',
-      'd.phone',
-    ]);
-  if (f.payState === 1) q = q.having(unpaidSql, '>', 0);
-  if (f.payState === 2) q = q.having(unpaidSql, '=', 0);
-  return q;
+/** The same rows without joins when no filter needs them (the totals over every waybill). */
+function payableSums(db: Db, auth: AuthContext, f: PayableFilter) {
+  if (f.billNo || f.truckId !== undefined || f.payeeType !== undefined || f.payeeName)
+    return payableBase(db, auth, f);
+  let q = db.selectFrom('fee_payable as p').where(inScope(auth.scope, 'p')).where('p.fees', '>', 0);
+  if (f.teamCode) q = q.where('p.team_code', 'like', `${f.teamCode}%`);
+  if (f.startDate) q = q.where('p.waybill_created_at', '>=', dayStart(f.startDate));
+  if (f.endDate) q = q.where('p.waybill_created_at', '<', dayStart(f.endDate) + DAY_MS);
+  if (f.payState === 1) q = q.where('p.unpaid_fen', '>', 0);
+  if (f.payState === 2) q = q.where('p.unpaid_fen', '=', 0);
+  return q as unknown as ReturnType<typeof payableBase>;
 }
 
 export interface PayableTotals {
@@ -196,13 +170,12 @@ export interface PayableRow extends PayableTotals {
 }
 
 export async function payableTotals(db: Db, auth: AuthContext, f: PayableFilter): Promise<PayableTotals> {
-  const t = await db
-    .selectFrom(payableGroups(db, auth, f).as('g'))
+  const t = await payableSums(db, auth, f)
     .select([
       sql<number>`count(*)`.as('waybills'),
-      sql<number>`sum(g.approved_fen)`.as('approved'),
-      sql<number>`sum(g.paid_fen)`.as('paid'),
-      sql<number>`sum(g.unpaid_fen)`.as('unpaid'),
+      sql<number>`sum(p.approved_fen)`.as('approved'),
+      sql<number>`sum(p.paid_fen)`.as('paid'),
+      sql<number>`sum(p.unpaid_fen)`.as('unpaid'),
     ])
     .executeTakeFirstOrThrow();
   return {
@@ -220,9 +193,26 @@ export async function payableRows(
   limit: number,
   offset: number,
 ): Promise<PayableRow[]> {
-  const rows = await payableGroups(db, auth, f)
-    .orderBy('w.created_at', 'desc')
-    .orderBy('f.waybill_id', 'desc')
+  const rows = await payableBase(db, auth, f)
+    .select([
+      'p.waybill_id',
+      'p.approved_fen',
+      'p.paid_fen',
+      'p.unpaid_fen',
+      'p.fees',
+      'w.bill_no',
+      'w.team_code',
+      'w.created_at as waybill_created_at',
+      'w.truck_id',
+      'tr.car_no',
+      'w.driver_id',
+      'd.name as driver_name',
+      payeeTypeSql.as('payee_type'),
+      payeeNameSql.as('payee_name'),
+      payeePhoneSql.as('payee_phone'),
+    ])
+    .orderBy('p.waybill_created_at', 'desc')
+    .orderBy('p.waybill_id', 'desc')
     .limit(limit)
     .offset(offset)
     .execute();
@@ -299,10 +289,10 @@ const SHANGHAI_MS = 8 * 3_600_000;
 function periodSql(db: Db, type: 'day' | 'month') {
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     const format = type === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM';
-    return sql<string>`to_char(to_timestamp((f.created_at + ${sql.lit(SHANGHAI_MS)}) / 1000) at time zone 'UTC', ${sql.lit(format)})`;
+    return sql<string>`to_char(to_timestamp((p.waybill_created_at + ${sql.lit(SHANGHAI_MS)}) / 1000) at time zone 'UTC', ${sql.lit(format)})`;
   }
   const format = type === 'day' ? '%Y-%m-%d' : '%Y-%m';
-  return sql<string>`strftime(${sql.lit(format)}, (f.created_at + ${sql.lit(SHANGHAI_MS)}) / 1000, 'unixepoch')`;
+  return sql<string>`strftime(${sql.lit(format)}, (p.waybill_created_at + ${sql.lit(SHANGHAI_MS)}) / 1000, 'unixepoch')`;
 }
 
 export interface PayableStatisticsRow extends PayableTotals {
@@ -312,40 +302,35 @@ export interface PayableStatisticsRow extends PayableTotals {
   period: string;
 }
 
-/** 应付统计: approved, paid and unpaid cost fees by payee and day or month of the fee. */
+/** 应付统计: approved, paid and unpaid cost fees by payee and day or month of the waybill. */
 export async function payableStatistics(
   db: Db,
   auth: AuthContext,
   f: StatisticsFilter,
 ): Promise<{ list: PayableStatisticsRow[]; totalRow: PayableStatisticsRow }> {
-  const base = payableFees(db, auth, {
+  const filter = {
     startDate: f.startDate,
     endDate: f.endDate,
     payeeType: f.payeeType,
     payeeName: f.payeeName,
     teamCode: f.teamCode,
-  } as PayableFilter);
+  } as PayableFilter;
   const period = periodSql(db, f.periodType);
-  const rows = await base
-    .select([
-      payeeTypeSql.as('payee_type'),
-      payeeNameSql.as('payee_name'),
-      period.as('period'),
-      sql<number>`count(distinct f.waybill_id)`.as('waybills'),
-      approvedSql.as('approved'),
-      paidSql.as('paid'),
-      unpaidSql.as('unpaid'),
-    ])
-    .groupBy([payeeTypeSql, payeeNameSql, period])
-    .execute();
-  const totals = await base
-    .select([
-      sql<number>`count(distinct f.waybill_id)`.as('waybills'),
-      approvedSql.as('approved'),
-      paidSql.as('paid'),
-      unpaidSql.as('unpaid'),
-    ])
-    .executeTakeFirstOrThrow();
+  const [rows, totals] = await Promise.all([
+    payableBase(db, auth, filter)
+      .select([
+        payeeTypeSql.as('payee_type'),
+        payeeNameSql.as('payee_name'),
+        period.as('period'),
+        sql<number>`count(*)`.as('waybills'),
+        sql<number>`sum(p.approved_fen)`.as('approved'),
+        sql<number>`sum(p.paid_fen)`.as('paid'),
+        sql<number>`sum(p.unpaid_fen)`.as('unpaid'),
+      ])
+      .groupBy([payeeTypeSql, payeeNameSql, period])
+      .execute(),
+    payableTotals(db, auth, filter),
+  ]);
   const list = rows.map((r) => ({
     payeeType: num(r.payee_type),
     payeeTypeName: enumLabel(PAYEE_TYPES, num(r.payee_type), ''),
@@ -357,19 +342,7 @@ export async function payableStatistics(
     unpaidFen: num(r.unpaid),
   }));
   list.sort((a, b) => a.payeeName.localeCompare(b.payeeName, 'zh-CN') || a.period.localeCompare(b.period));
-  return {
-    list,
-    totalRow: {
-      payeeType: null,
-      payeeTypeName: '',
-      payeeName: '合计',
-      period: '',
-      waybills: num(totals.waybills),
-      approvedFen: num(totals.approved),
-      paidFen: num(totals.paid),
-      unpaidFen: num(totals.unpaid),
-    },
-  };
+  return { list, totalRow: { payeeType: null, payeeTypeName: '', payeeName: '合计', period: '', ...totals } };
 }
 
 // --- fee detail ------------------------------------------------------------------------------------
@@ -400,31 +373,42 @@ export const feeDetailFilter = z
   .superRefine(periodChecked);
 export type FeeDetailFilter = z.output<typeof feeDetailFilter>;
 
+/**
+ * The caller's fee rows, filtered on waybill_fee alone (its index by merchant and fee date, or by
+ * fee type): the fee type's and the waybill's conditions as subqueries, no join per row.
+ */
 function detailFees(db: Db, auth: AuthContext, f: FeeDetailFilter) {
-  let q = db
-    .selectFrom('waybill_fee as f')
-    .innerJoin('fee_type as t', 't.id', 'f.fee_type_id')
-    .innerJoin('waybill as w', 'w.id', 'f.waybill_id')
-    .where(inScope(auth.scope, 'f'));
+  let q = db.selectFrom('waybill_fee as f').where(inScope(auth.scope, 'f'));
   if (f.teamCode) q = q.where('f.team_code', 'like', `${f.teamCode}%`);
   if (f.startDate) q = q.where('f.created_at', '>=', dayStart(f.startDate));
   if (f.endDate) q = q.where('f.created_at', '<', dayStart(f.endDate) + DAY_MS);
   if (f.feeTypeId !== undefined) q = q.where('f.fee_type_id', '=', f.feeTypeId);
-  if (f.roadBridge)
-    q = q.where('f.fee_type_id', 'in', (eb) =>
-      eb
+  if (f.roadBridge || f.feeKind !== undefined)
+    q = q.where('f.fee_type_id', 'in', (eb) => {
+      let types = eb
         .selectFrom('fee_type')
         .select('fee_type.id')
-        .where('fee_type.merchant_id', '=', auth.merchantId)
-        .where('fee_type.built_in', '=', 1)
-        .where('fee_type.fee_name', '=', ROAD_BRIDGE_FEE_NAME),
-    );
-  if (f.feeKind !== undefined) q = q.where('t.fee_kind', '=', f.feeKind);
+        .where('fee_type.merchant_id', '=', auth.merchantId);
+      if (f.roadBridge)
+        types = types
+          .where('fee_type.built_in', '=', 1)
+          .where('fee_type.fee_name', '=', ROAD_BRIDGE_FEE_NAME);
+      if (f.feeKind !== undefined) types = types.where('fee_type.fee_kind', '=', f.feeKind);
+      return types;
+    });
   if (f.state !== undefined) q = q.where('f.state', '=', f.state);
-  if (f.billNo) q = q.where('w.bill_no', 'like', likeText(f.billNo));
-  if (f.truckId !== undefined) q = q.where('w.truck_id', '=', f.truckId);
-  if (f.driverId !== undefined) q = q.where('w.driver_id', '=', f.driverId);
-  if (f.customerId !== undefined) q = q.where('w.customer_id', '=', f.customerId);
+  if (f.billNo || f.truckId !== undefined || f.driverId !== undefined || f.customerId !== undefined)
+    q = q.where('f.waybill_id', 'in', (eb) => {
+      let w = eb
+        .selectFrom('waybill')
+        .select('waybill.id')
+        .where('waybill.merchant_id', '=', auth.merchantId);
+      if (f.billNo) w = w.where('waybill.bill_no', 'like', likeText(f.billNo));
+      if (f.truckId !== undefined) w = w.where('waybill.truck_id', '=', f.truckId);
+      if (f.driverId !== undefined) w = w.where('waybill.driver_id', '=', f.driverId);
+      if (f.customerId !== undefined) w = w.where('waybill.customer_id', '=', f.customerId);
+      return w;
+    });
   return q;
 }
 
@@ -439,35 +423,58 @@ export interface FeeDetailTotals {
   paidFen: number;
 }
 
+/** Sums of the filtered fees: by fee type and state in the database, into kinds and states here. */
 export async function feeDetailTotals(
   db: Db,
   auth: AuthContext,
   f: FeeDetailFilter,
 ): Promise<FeeDetailTotals> {
-  const byState = (state: number) =>
-    sql<number>`sum(case when f.state = ${sql.lit(state)} then f.amount_fen else 0 end)`;
-  const t = await detailFees(db, auth, f)
+  const groups = await detailFees(db, auth, f)
     .select([
-      sql<number>`count(*)`.as('fees'),
-      sql<number>`sum(f.amount_fen)`.as('amount'),
-      sql<number>`sum(case when t.fee_kind = 1 then f.amount_fen else 0 end)`.as('income'),
-      sql<number>`sum(case when t.fee_kind = 2 then f.amount_fen else 0 end)`.as('cost'),
-      byState(1).as('pending'),
-      byState(2).as('approved'),
-      byState(3).as('rejected'),
-      byState(4).as('paid'),
+      'f.fee_type_id',
+      'f.state',
+      sql<number>`count(*)`.as('n'),
+      sql<number>`sum(f.amount_fen)`.as('fen'),
     ])
-    .executeTakeFirstOrThrow();
-  return {
-    fees: num(t.fees),
-    amountFen: num(t.amount),
-    incomeFen: num(t.income),
-    costFen: num(t.cost),
-    pendingFen: num(t.pending),
-    approvedFen: num(t.approved),
-    rejectedFen: num(t.rejected),
-    paidFen: num(t.paid),
+    .groupBy(['f.fee_type_id', 'f.state'])
+    .execute();
+  const typeIds = [...new Set(groups.map((g) => g.fee_type_id))];
+  const kinds = new Map<number, number>();
+  for (let i = 0; i < typeIds.length; i += 500) {
+    const types = await db
+      .selectFrom('fee_type')
+      .select(['id', 'fee_kind'])
+      .where('id', 'in', typeIds.slice(i, i + 500))
+      .execute();
+    for (const t of types) kinds.set(t.id, t.fee_kind);
+  }
+  const t: FeeDetailTotals = {
+    fees: 0,
+    amountFen: 0,
+    incomeFen: 0,
+    costFen: 0,
+    pendingFen: 0,
+    approvedFen: 0,
+    rejectedFen: 0,
+    paidFen: 0,
   };
+  const byState: Record<number, keyof FeeDetailTotals> = {
+    1: 'pendingFen',
+    2: 'approvedFen',
+    3: 'rejectedFen',
+    4: 'paidFen',
+  };
+  for (const g of groups) {
+    const fen = num(g.fen);
+    t.fees += num(g.n);
+    t.amountFen += fen;
+    const kind = kinds.get(g.fee_type_id);
+    if (kind === 1) t.incomeFen += fen;
+    if (kind === 2) t.costFen += fen;
+    const key = byState[g.state];
+    if (key) t[key] += fen;
+  }
+  return t;
 }
 
 export interface FeeDetailRow {
@@ -508,6 +515,8 @@ export async function feeDetailRows(
   offset: number,
 ): Promise<FeeDetailRow[]> {
   const rows = await detailFees(db, auth, f)
+    .innerJoin('waybill as w', 'w.id', 'f.waybill_id')
+    .innerJoin('fee_type as t', 't.id', 'f.fee_type_id')
     .leftJoin('truck as tr', 'tr.id', 'w.truck_id')
     .leftJoin('driver as d', 'd.id', 'w.driver_id')
     .leftJoin('customer as c', 'c.id', 'w.customer_id')

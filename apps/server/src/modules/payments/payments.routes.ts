@@ -473,7 +473,7 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: AppContext): vo
     method: 'POST',
     url: PAYMENT_PATHS.report,
     summary:
-      '应付对账：按收款方和运单列出已审核的支出费用（分）：应付（已审核及已支付）、已付、未付，付款状态（1未付清 2已付清）；筛选收款方类型（1司机 2车主）、收款方、费用日期、付款状态、运单号、车辆、车队；totalRow 为全部筛选行的合计',
+      '应付对账：按收款方和运单列出已审核的支出费用（分）：应付（已审核及已支付）、已付、未付，付款状态（1未付清 2已付清）；筛选收款方类型（1司机 2车主）、收款方、运单日期、付款状态、运单号、车辆、车队；totalRow 为全部筛选行的合计',
     access: PAY_CODES,
     list: true,
     labels: LABELS,
@@ -485,7 +485,7 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: AppContext): vo
     method: 'POST',
     url: PAYMENT_PATHS.statistics,
     summary:
-      '应付统计：开始日期至结束日期（最长366天）的已审核支出费用按收款方和日或月（periodType day|month）统计运单数、应付、已付、未付（分），另有合计行 totalRow',
+      '应付统计：开始日期至结束日期（最长366天）的运单的已审核支出费用按收款方和运单的日或月（periodType day|month）统计运单数、应付、已付、未付（分），另有合计行 totalRow',
     access: PAY_CODES,
     labels: LABELS,
     body: statisticsFilter,

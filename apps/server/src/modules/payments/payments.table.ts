@@ -30,3 +30,15 @@ export interface FeePaymentItemTable {
   fee_id: number;
   amount_fen: number;
 }
+
+/** A waybill's approved cost fees summed (migration 0034), kept by the database's triggers. */
+export interface FeePayableTable {
+  waybill_id: number;
+  merchant_id: number;
+  team_code: string;
+  waybill_created_at: number;
+  approved_fen: number;
+  paid_fen: number;
+  unpaid_fen: number;
+  fees: number;
+}

@@ -304,7 +304,8 @@ describe.each(TEST_DATABASES)('payments on $name', (database) => {
     const rows = await t.db.db
       .selectFrom('waybill_fee as f')
       .innerJoin('fee_type as ft', 'ft.id', 'f.fee_type_id')
-      .select(['f.waybill_id', 'f.amount_fen', 'f.state', 'f.created_at'])
+      .innerJoin('waybill as w', 'w.id', 'f.waybill_id')
+      .select(['f.waybill_id', 'f.amount_fen', 'f.state', 'w.created_at'])
       .where('f.team_code', 'like', `${TRUNK_TWO}%`)
       .where('ft.fee_kind', '=', 2)
       .where('f.state', 'in', [2, 4])
