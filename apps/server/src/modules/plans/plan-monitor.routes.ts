@@ -132,6 +132,8 @@ export interface MonitorRow {
 
 type Db = Kysely<Database>;
 
+/** Plans whose names and positions are read in one query. */
+const DETAIL_CHUNK = 2000;
 /** Finished plans are shown on the day they arrived, when they left at most this long before it. */
 const FINISHED_WITHIN_MS = 2 * 86_400_000;
 
@@ -395,12 +397,13 @@ export function registerPlanMonitorRoutes(app: FastifyInstance, ctx: AppContext)
               .executeTakeFirstOrThrow()
           ).n,
         );
-      const rows: Awaited<ReturnType<ReturnType<typeof monitorDetails>['execute']>> = [];
-      for (let i = 0; i < chosen.length; i += 500)
+      type Row = Awaited<ReturnType<ReturnType<typeof monitorDetails>['execute']>>[number];
+      let rows: Row[] = [];
+      for (let i = 0; i < chosen.length; i += DETAIL_CHUNK)
         rows.push(
           ...(await monitorDetails(
             db,
-            chosen.slice(i, i + 500).map((r) => r.id),
+            chosen.slice(i, i + DETAIL_CHUNK).map((r) => r.id),
           ).execute()),
         );
       // the station rows of the plans the monitor holds in memory (every current plan), the others read
@@ -408,23 +411,33 @@ export function registerPlanMonitorRoutes(app: FastifyInstance, ctx: AppContext)
         const w = r.truck_id === null ? null : ctx.telematics.plans.planOf(r.truck_id);
         return w?.planId === r.id ? w.stations : undefined;
       };
-      const stations = await stationsByPlan(
-        db,
-        rows.filter((r) => watched(r) === undefined).map((r) => r.id),
-      );
-      let list = rows.map((r): MonitorRow => {
-        const rows = watched(r) ?? stations.get(r.id) ?? [];
-        const position = r.lat === null || r.lon === null ? null : { lat: r.lat, lon: r.lon };
-        const speed = r.truck_id === null ? null : ctx.telematics.alarms.planSpeedKmh(r.truck_id, r.id);
-        const progress = lateness(
+      const read = new Map<number, PlanStationWatch[]>();
+      const load = async (of: readonly Row[]) => {
+        const missing = of.filter((r) => watched(r) === undefined && !read.has(r.id)).map((r) => r.id);
+        for (const [id, list] of await stationsByPlan(db, missing)) read.set(id, list);
+      };
+      const stationsOf = (r: Row) => watched(r) ?? read.get(r.id) ?? [];
+      const progressOf = (r: Row) =>
+        lateness(
           r,
-          rows,
-          position,
-          speed,
+          stationsOf(r),
+          r.lat === null || r.lon === null ? null : { lat: r.lat, lon: r.lon },
+          r.truck_id === null ? null : ctx.telematics.alarms.planSpeedKmh(r.truck_id, r.id),
           timingOf(r.truck_id, r.truck_team ?? r.team_code),
           at,
         );
-        return {
+      let shown = total;
+      if (late) {
+        // lateness needs the station rows of running plans only (their estimated arrival)
+        await load(rows.filter((r) => r.state === PLAN_STATE.running));
+        rows = rows.filter((r) => progressOf(r).lateState > 0);
+        shown = rows.length;
+        const offset = pageOffset(q);
+        rows = rows.slice(offset, offset + q.pageSize);
+      }
+      await load(rows);
+      const list = rows.map(
+        (r): MonitorRow => ({
           id: r.id,
           planNo: r.plan_no,
           state: r.state,
@@ -442,18 +455,15 @@ export function registerPlanMonitorRoutes(app: FastifyInstance, ctx: AppContext)
           plannedArriveTime: time(r.planned_arrive_at),
           arriveTime: time(r.arrived_at),
           maxSeq: r.max_seq,
-          stationCount: rows.length,
-          ...progress,
+          stationCount: stationsOf(r).length,
+          ...progressOf(r),
           lat: r.lat ?? null,
           lon: r.lon ?? null,
           speed: r.speed === null ? 0 : r.speed / 10,
           online: r.online === 1,
-        };
-      });
-      if (!late) return { list, total };
-      list = list.filter((r) => r.lateState > 0);
-      const offset = pageOffset(q);
-      return { list: list.slice(offset, offset + q.pageSize), total: list.length };
+        }),
+      );
+      return { list, total: shown };
     },
   });
 

@@ -20,7 +20,8 @@ export const PLAN_TRUCKS_CHANNEL = 'plan_trucks';
 /** How often every current plan is re-read and the silent trucks swept. */
 const EVERY_MS = 60_000;
 const MAX_TRUCKS_IN_NOTICE = 500;
-const CHUNK = 500;
+/** Ids in one query (well under the bound parameters either database takes). */
+const CHUNK = 2000;
 const HOUR = 3_600_000;
 /** Published and distributed plans are current from this long before to this long after departure. */
 const AHEAD_MS = 24 * HOUR;
