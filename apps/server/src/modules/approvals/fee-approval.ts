@@ -355,6 +355,8 @@ async function actInTx(
   pass: boolean,
   comment: string | null,
   at: number,
+  /** PostgreSQL batches: the rounds the group's one statement changed (see applyGroupPostgres). */
+  group?: ReadonlySet<number>,
 ): Promise<{ result: ActResult; reached: NodeReached | null }> {
   // the round as read before (a snapshot chain never changes); the update below only applies while
   // it is still at that node and version, and is the item's first write: a refused item writes nothing
@@ -379,7 +381,8 @@ async function actInTx(
     version: round.version + 1,
   };
   let applied = false;
-  if (mayAct && node && isPostgres(tx)) {
+  if (group) applied = mayAct && group.has(round.id);
+  else if (mayAct && node && isPostgres(tx)) {
     // one statement: the guarded change of the round and, only when it applied, its step, its fees
     // and the log entry (data-modifying CTEs see the round's update through `u`)
     const row = await sql<{ n: number | string }>`
@@ -482,6 +485,85 @@ async function actInTx(
   };
 }
 
+/** What acting on round `f` changes, when the caller may act on it now (as read before). */
+function planOf(f: RoundRow, userId: number, pass: boolean) {
+  const chain = parseChain(f.chain);
+  const index = chain.findIndex((n) => n.seq === f.current_seq);
+  const node = chain[index];
+  if (f.status !== APPROVE_STATUS.pending || !node?.users.some((u) => u.userId === userId)) return null;
+  const next = pass ? chain[index + 1] : undefined;
+  const status = !pass ? APPROVE_STATUS.rejected : next ? APPROVE_STATUS.pending : APPROVE_STATUS.approved;
+  return { node, next, status, done: status !== APPROVE_STATUS.pending };
+}
+
+/**
+ * A batch group on PostgreSQL in one statement: each round's change guarded by its own status, node
+ * and version (as in actInTx), and only for the rounds it changed their steps, fees and log
+ * entries. Returns the ids changed; actInTx then answers each item (and finds why the others
+ * were not changed).
+ */
+async function applyGroupPostgres(
+  tx: Db,
+  auth: AuthContext,
+  group: readonly number[],
+  facts: ReadonlyMap<number, RoundFacts>,
+  pass: boolean,
+  comment: string | null,
+  at: number,
+): Promise<Set<number>> {
+  const rows: { f: RoundFacts; plan: NonNullable<ReturnType<typeof planOf>> }[] = [];
+  for (const id of group) {
+    const f = facts.get(id);
+    const plan = f ? planOf(f, auth.userId, pass) : null;
+    if (f && plan) rows.push({ f, plan });
+  }
+  if (rows.length === 0) return new Set();
+  const feeWords = pass ? '，费用由待审核改为已审核' : '，费用由待审核改为已驳回';
+  const col = <T>(pick: (r: (typeof rows)[number]) => T) => rows.map(pick);
+  const answer = await sql<{ id: number }>`
+    with v as (
+      select * from unnest(
+        ${col((r) => r.f.id)}::integer[], ${col((r) => r.f.current_seq)}::integer[],
+        ${col((r) => r.f.version)}::integer[], ${col((r) => r.plan.status)}::integer[],
+        ${col((r) => (r.plan.next ? r.plan.next.seq : r.f.current_seq))}::integer[],
+        ${col((r) => (r.plan.next ? approverList(r.plan.next) : ''))}::text[],
+        ${col((r) => (r.plan.done ? at : null))}::bigint[], ${col((r) => r.plan.node.seq)}::integer[],
+        ${col((r) => r.plan.node.nodeName)}::text[], ${col((r) => r.plan.done)}::boolean[],
+        ${col((r) =>
+          `费用${pass ? '审批通过' : '审批驳回'}${r.f.task_code}（${r.plan.node.nodeName}），合计${fenToYuan(
+            r.f.amount_fen,
+          )}元${r.plan.done ? feeWords : ''}${comment ? `：${comment}` : ''}`.slice(0, 2000),
+        )}::text[],
+        ${col((r) => r.f.waybill_team)}::text[], ${col((r) => String(r.f.waybill_id))}::text[]
+      ) as v(id, old_seq, ver, status, new_seq, appr, fin, node_seq, node_name, done, log, team, wid)
+    ), u as (
+      update approve_business b set status = v.status, current_seq = v.new_seq,
+        current_approvers = v.appr, finished_at = v.fin, version = v.ver + 1
+      from v
+      where b.id = v.id and b.status = ${APPROVE_STATUS.pending} and b.current_seq = v.old_seq
+        and b.version = v.ver
+      returning b.id
+    ), k as (
+      insert into approve_track (business_id, seq, node_name, action, user_id, user_name, comment, at)
+      select v.id, v.node_seq, v.node_name, ${pass ? APPROVE_ACTION.approve : APPROVE_ACTION.reject}::integer,
+        ${auth.userId}::integer, ${auth.nickname}::text, ${comment}::text, ${at}::bigint
+      from v join u on u.id = v.id
+    ), f as (
+      update waybill_fee set state = ${pass ? 2 : 3}::integer, updated_at = ${at}::bigint
+      where state = 1 and id in (
+        select bf.fee_id from approve_business_fee bf join v on v.id = bf.business_id
+        join u on u.id = v.id where v.done
+      )
+    ), l as (
+      insert into operate_log (merchant_id, team_code, page_enum, data_id, user_id, account_name, content, created_at)
+      select ${auth.merchantId}::integer, v.team, ${OPERATE_LOG_PAGES.waybill}::integer, v.wid,
+        ${auth.userId}::integer, ${auth.nickname}::text, v.log, ${at}::bigint
+      from v join u on u.id = v.id
+    )
+    select id from u`.execute(tx);
+  return new Set(answer.rows.map((r) => Number(r.id)));
+}
+
 /**
  * The caller approves (`pass`) or rejects round `id` at its current node, in one transaction.
  * Returns the result and the reminder's publisher (the next node's approvers, 8001), to call after
@@ -536,6 +618,9 @@ export async function actOnRounds(
     try {
       publish = await db.transaction().execute(async (tx) => {
         const reached: NodeReached[] = [];
+        const applied = isPostgres(tx)
+          ? await applyGroupPostgres(tx, auth, group, facts, pass, comment, at)
+          : undefined;
         for (const id of group) {
           const f = facts.get(id);
           if (!f) {
@@ -543,7 +628,7 @@ export async function actOnRounds(
             continue;
           }
           try {
-            const done = await actInTx(tx, auth, f, pass, comment, at);
+            const done = await actInTx(tx, auth, f, pass, comment, at, applied);
             results.push(done.result);
             if (done.reached) reached.push(done.reached);
           } catch (error) {
