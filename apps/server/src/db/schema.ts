@@ -38,7 +38,12 @@ import type { LineStationTable, LineTable } from '../modules/lines/lines.table';
 import type { MerchantTable } from '../modules/merchants/merchants.table';
 import type { AlarmSubscriptionTable, MessageTable } from '../modules/messages/messages.table';
 import type { OperateLogTable } from '../modules/operate-log/operate-log.table';
-import type { FeePayableTable, FeePaymentItemTable, FeePaymentTable } from '../modules/payments/payments.table';
+import type {
+  FeeDayTable,
+  FeePayableTable,
+  FeePaymentItemTable,
+  FeePaymentTable,
+} from '../modules/payments/payments.table';
 import type { LoadingAppointmentTable } from '../modules/plan-assign/appointments.table';
 import type { PlanScheduleDayTable, PlanScheduleTable } from '../modules/plan-schedules/plan-schedules.table';
 import type { PlanCostSettingTable, PlanNoticeTable } from '../modules/plans/plan-notice.table';
@@ -47,6 +52,7 @@ import type { PushTable } from '../modules/push/push.table';
 import type {
   BillReceiveAdjustTable,
   BillReceiveDayTable,
+  BillReceiveMonthTable,
   BillReceiveTable,
 } from '../modules/receivables/receivables.table';
 import type { RoleMenuTable, RoleTable, UserRoleTable } from '../modules/roles/roles.table';
@@ -147,6 +153,8 @@ export interface Database {
   fee_payment: FeePaymentTable;
   fee_payment_item: FeePaymentItemTable;
   fee_payable: FeePayableTable;
+  fee_day: FeeDayTable;
   bill_receive_adjust: BillReceiveAdjustTable;
   bill_receive_day: BillReceiveDayTable;
+  bill_receive_month: BillReceiveMonthTable;
 }

@@ -21,12 +21,27 @@ const COUNT = (wid: string) =>
 const REFRESH = (
   wid: string,
 ) => `INSERT INTO fee_payable (waybill_id, merchant_id, team_code, waybill_created_at,
-    approved_fen, paid_fen, unpaid_fen, fees)
-  SELECT w.id, w.merchant_id, w.team_code, w.created_at, ${COST('w.id', '2, 4')}, ${COST('w.id', '4')},
-    ${COST('w.id', '2')}, ${COUNT('w.id')}
+    truck_id, driver_id, approved_fen, paid_fen, unpaid_fen, fees)
+  SELECT w.id, w.merchant_id, w.team_code, w.created_at, w.truck_id, w.driver_id, ${COST('w.id', '2, 4')},
+    ${COST('w.id', '4')}, ${COST('w.id', '2')}, ${COUNT('w.id')}
   FROM waybill w WHERE w.id = ${wid}
-  ON CONFLICT (waybill_id) DO UPDATE SET team_code = excluded.team_code, approved_fen = excluded.approved_fen,
-    paid_fen = excluded.paid_fen, unpaid_fen = excluded.unpaid_fen, fees = excluded.fees`;
+  ON CONFLICT (waybill_id) DO UPDATE SET team_code = excluded.team_code, truck_id = excluded.truck_id,
+    driver_id = excluded.driver_id, approved_fen = excluded.approved_fen, paid_fen = excluded.paid_fen,
+    unpaid_fen = excluded.unpaid_fen, fees = excluded.fees`;
+
+/** The Shanghai day (its first ms) of an epoch-ms expression, in integer arithmetic both databases share. */
+const DAY = (ms: string) => `((${ms} + 28800000) / 86400000 * 86400000 - 28800000)`;
+
+/** Adds (`+`) or takes away (`-`) fee row `r` (NEW or OLD) in its bucket of fee_day. */
+const BUCKET = (
+  r: string,
+  sign: '+' | '-',
+) => `INSERT INTO fee_day (merchant_id, team_code, day_at, fee_type_id,
+    state, fees, amount_fen)
+  VALUES (${r}.merchant_id, ${r}.team_code, ${DAY(`${r}.created_at`)}, ${r}.fee_type_id, ${r}.state, ${sign}1,
+    ${sign}${r}.amount_fen)
+  ON CONFLICT (merchant_id, team_code, day_at, fee_type_id, state) DO UPDATE SET fees = fee_day.fees + excluded.fees,
+    amount_fen = fee_day.amount_fen + excluded.amount_fen`;
 
 export async function up(db: Kysely<any>): Promise<void> {
   await withId(db, db.schema.createTable('fee_payment'))
@@ -79,6 +94,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('merchant_id', 'integer', (c) => c.notNull())
     .addColumn('team_code', 'varchar(36)', (c) => c.notNull())
     .addColumn('waybill_created_at', 'bigint', (c) => c.notNull())
+    .addColumn('truck_id', 'integer')
+    .addColumn('driver_id', 'integer')
     .addColumn('approved_fen', 'bigint', (c) => c.notNull())
     .addColumn('paid_fen', 'bigint', (c) => c.notNull())
     .addColumn('unpaid_fen', 'bigint', (c) => c.notNull())
@@ -97,15 +114,36 @@ export async function up(db: Kysely<any>): Promise<void> {
       'unpaid_fen',
     ])
     .execute();
+  // the fee detail's totals: fees and amounts by merchant, team, Shanghai day, fee type and state
+  await db.schema
+    .createTable('fee_day')
+    .addColumn('merchant_id', 'integer', (c) => c.notNull())
+    .addColumn('team_code', 'varchar(36)', (c) => c.notNull())
+    .addColumn('day_at', 'bigint', (c) => c.notNull())
+    .addColumn('fee_type_id', 'integer', (c) => c.notNull())
+    .addColumn('state', 'integer', (c) => c.notNull())
+    .addColumn('fees', 'integer', (c) => c.notNull())
+    .addColumn('amount_fen', 'bigint', (c) => c.notNull())
+    .addPrimaryKeyConstraint('fee_day_pk', ['merchant_id', 'team_code', 'day_at', 'fee_type_id', 'state'])
+    .execute();
+  await db.schema
+    .createIndex('fee_day_day_idx')
+    .on('fee_day')
+    .columns(['merchant_id', 'day_at', 'team_code', 'fee_type_id', 'state', 'fees', 'amount_fen'])
+    .execute();
   if (isPostgres(db)) {
     await sql
       .raw(`CREATE FUNCTION fee_payable_fee_sync() RETURNS trigger AS $$
 BEGIN
   IF TG_OP <> 'INSERT' THEN
     ${REFRESH('OLD.waybill_id')};
+    ${BUCKET('OLD', '-')};
   END IF;
   IF TG_OP <> 'DELETE' AND (TG_OP = 'INSERT' OR NEW.waybill_id <> OLD.waybill_id) THEN
     ${REFRESH('NEW.waybill_id')};
+  END IF;
+  IF TG_OP <> 'DELETE' THEN
+    ${BUCKET('NEW', '+')};
   END IF;
   RETURN NULL;
 END $$ LANGUAGE plpgsql`)
@@ -113,46 +151,55 @@ END $$ LANGUAGE plpgsql`)
     await sql
       .raw(`CREATE FUNCTION fee_payable_waybill_sync() RETURNS trigger AS $$
 BEGIN
-  UPDATE fee_payable SET team_code = NEW.team_code WHERE waybill_id = NEW.id;
+  UPDATE fee_payable SET team_code = NEW.team_code, truck_id = NEW.truck_id, driver_id = NEW.driver_id
+    WHERE waybill_id = NEW.id;
   RETURN NULL;
 END $$ LANGUAGE plpgsql`)
       .execute(db);
     await sql
       .raw(`CREATE TRIGGER fee_payable_fee_all AFTER INSERT OR DELETE OR UPDATE OF waybill_id, fee_type_id,
-        amount_fen, state ON waybill_fee FOR EACH ROW EXECUTE FUNCTION fee_payable_fee_sync()`)
+        amount_fen, state, team_code, created_at ON waybill_fee FOR EACH ROW EXECUTE FUNCTION fee_payable_fee_sync()`)
       .execute(db);
     await sql
-      .raw(`CREATE TRIGGER fee_payable_waybill_team AFTER UPDATE OF team_code ON waybill FOR EACH ROW
-        WHEN (OLD.team_code IS DISTINCT FROM NEW.team_code) EXECUTE FUNCTION fee_payable_waybill_sync()`)
+      .raw(`CREATE TRIGGER fee_payable_waybill_team AFTER UPDATE OF team_code, truck_id, driver_id ON waybill
+        FOR EACH ROW EXECUTE FUNCTION fee_payable_waybill_sync()`)
       .execute(db);
   } else {
     await sql
       .raw(
-        `CREATE TRIGGER fee_payable_fee_ins AFTER INSERT ON waybill_fee BEGIN ${REFRESH('NEW.waybill_id')}; END`,
+        `CREATE TRIGGER fee_payable_fee_ins AFTER INSERT ON waybill_fee BEGIN ${REFRESH('NEW.waybill_id')};
+        ${BUCKET('NEW', '+')}; END`,
       )
       .execute(db);
     await sql
-      .raw(`CREATE TRIGGER fee_payable_fee_upd AFTER UPDATE OF waybill_id, fee_type_id, amount_fen, state
-        ON waybill_fee BEGIN ${REFRESH('OLD.waybill_id')}; ${REFRESH('NEW.waybill_id')}; END`)
+      .raw(`CREATE TRIGGER fee_payable_fee_upd AFTER UPDATE OF waybill_id, fee_type_id, amount_fen, state, team_code,
+        created_at ON waybill_fee BEGIN ${REFRESH('OLD.waybill_id')}; ${REFRESH('NEW.waybill_id')};
+        ${BUCKET('OLD', '-')}; ${BUCKET('NEW', '+')}; END`)
       .execute(db);
     await sql
       .raw(
-        `CREATE TRIGGER fee_payable_fee_del AFTER DELETE ON waybill_fee BEGIN ${REFRESH('OLD.waybill_id')}; END`,
+        `CREATE TRIGGER fee_payable_fee_del AFTER DELETE ON waybill_fee BEGIN ${REFRESH('OLD.waybill_id')};
+        ${BUCKET('OLD', '-')}; END`,
       )
       .execute(db);
     await sql
-      .raw(`CREATE TRIGGER fee_payable_waybill_team AFTER UPDATE OF team_code ON waybill
-        WHEN OLD.team_code <> NEW.team_code BEGIN
-        UPDATE fee_payable SET team_code = NEW.team_code WHERE waybill_id = NEW.id; END`)
+      .raw(`CREATE TRIGGER fee_payable_waybill_team AFTER UPDATE OF team_code, truck_id, driver_id ON waybill
+        BEGIN UPDATE fee_payable SET team_code = NEW.team_code, truck_id = NEW.truck_id, driver_id = NEW.driver_id
+        WHERE waybill_id = NEW.id; END`)
       .execute(db);
   }
   // the fees written before this migration
   await sql
-    .raw(`INSERT INTO fee_payable (waybill_id, merchant_id, team_code, waybill_created_at, approved_fen, paid_fen,
-      unpaid_fen, fees)
-    SELECT w.id, w.merchant_id, w.team_code, w.created_at, ${COST('w.id', '2, 4')}, ${COST('w.id', '4')},
-      ${COST('w.id', '2')}, ${COUNT('w.id')}
+    .raw(`INSERT INTO fee_payable (waybill_id, merchant_id, team_code, waybill_created_at, truck_id, driver_id,
+      approved_fen, paid_fen, unpaid_fen, fees)
+    SELECT w.id, w.merchant_id, w.team_code, w.created_at, w.truck_id, w.driver_id, ${COST('w.id', '2, 4')},
+      ${COST('w.id', '4')}, ${COST('w.id', '2')}, ${COUNT('w.id')}
     FROM waybill w WHERE w.id IN (SELECT waybill_id FROM waybill_fee)`)
+    .execute(db);
+  await sql
+    .raw(`INSERT INTO fee_day (merchant_id, team_code, day_at, fee_type_id, state, fees, amount_fen)
+    SELECT merchant_id, team_code, ${DAY('created_at')}, fee_type_id, state, COUNT(*), SUM(amount_fen)
+    FROM waybill_fee GROUP BY merchant_id, team_code, ${DAY('created_at')}, fee_type_id, state`)
     .execute(db);
 
   await db.schema
@@ -182,6 +229,7 @@ export async function down(db: Kysely<any>): Promise<void> {
     ])
       await sql.raw(`DROP TRIGGER IF EXISTS ${t}`).execute(db);
   }
+  await db.schema.dropTable('fee_day').execute();
   await db.schema.dropTable('fee_payable').execute();
   await db.schema.dropIndex('waybill_fee_type_idx').execute();
   await db.schema.dropIndex('waybill_fee_ledger_idx').execute();

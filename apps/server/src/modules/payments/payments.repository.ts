@@ -316,31 +316,75 @@ export async function payableStatistics(
     teamCode: f.teamCode,
   } as PayableFilter;
   const period = periodSql(db, f.periodType);
-  const [rows, totals] = await Promise.all([
-    payableBase(db, auth, filter)
+  // grouped by truck, driver and period in the database over fee_payable alone; the payee of each
+  // group (the truck's owner if hired, else the driver) is then read once per truck and driver
+  let q = db.selectFrom('fee_payable as p').where(inScope(auth.scope, 'p')).where('p.fees', '>', 0);
+  if (f.teamCode) q = q.where('p.team_code', 'like', `${f.teamCode}%`);
+  q = q
+    .where('p.waybill_created_at', '>=', dayStart(f.startDate))
+    .where('p.waybill_created_at', '<', dayStart(f.endDate) + DAY_MS);
+  const [groups, totals] = await Promise.all([
+    q
       .select([
-        payeeTypeSql.as('payee_type'),
-        payeeNameSql.as('payee_name'),
+        'p.truck_id',
+        'p.driver_id',
         period.as('period'),
         sql<number>`count(*)`.as('waybills'),
         sql<number>`sum(p.approved_fen)`.as('approved'),
         sql<number>`sum(p.paid_fen)`.as('paid'),
         sql<number>`sum(p.unpaid_fen)`.as('unpaid'),
       ])
-      .groupBy([payeeTypeSql, payeeNameSql, period])
+      .groupBy(['p.truck_id', 'p.driver_id', period])
       .execute(),
     payableTotals(db, auth, filter),
   ]);
-  const list = rows.map((r) => ({
-    payeeType: num(r.payee_type),
-    payeeTypeName: enumLabel(PAYEE_TYPES, num(r.payee_type), ''),
-    payeeName: r.payee_name ?? '',
-    period: String(r.period ?? ''),
-    waybills: num(r.waybills),
-    approvedFen: num(r.approved),
-    paidFen: num(r.paid),
-    unpaidFen: num(r.unpaid),
-  }));
+  const truckIds = [...new Set(groups.map((g) => g.truck_id).filter((id): id is number => id !== null))];
+  const driverIds = [...new Set(groups.map((g) => g.driver_id).filter((id): id is number => id !== null))];
+  const trucks = new Map<number, { hired: boolean; owner: string }>();
+  const drivers = new Map<number, string>();
+  for (let i = 0; i < truckIds.length; i += 500)
+    for (const t of await db
+      .selectFrom('truck')
+      .select(['id', 'car_info_type', 'owner_name'])
+      .where('id', 'in', truckIds.slice(i, i + 500))
+      .execute())
+      trucks.set(t.id, { hired: t.car_info_type === 3, owner: t.owner_name ?? '' });
+  for (let i = 0; i < driverIds.length; i += 500)
+    for (const d of await db
+      .selectFrom('driver')
+      .select(['id', 'name'])
+      .where('id', 'in', driverIds.slice(i, i + 500))
+      .execute())
+      drivers.set(d.id, d.name);
+  const merged = new Map<string, PayableStatisticsRow>();
+  for (const g of groups) {
+    const truck = g.truck_id === null ? undefined : trucks.get(g.truck_id);
+    const payeeType = truck?.hired ? 2 : 1;
+    const payeeName = truck?.hired
+      ? truck.owner
+      : g.driver_id === null
+        ? ''
+        : (drivers.get(g.driver_id) ?? '');
+    if (f.payeeType !== undefined && f.payeeType !== payeeType) continue;
+    if (f.payeeName && !payeeName.includes(f.payeeName)) continue;
+    const key = `${payeeType}\u0000${payeeName}\u0000${g.period}`;
+    const row = merged.get(key) ?? {
+      payeeType,
+      payeeTypeName: enumLabel(PAYEE_TYPES, payeeType, ''),
+      payeeName,
+      period: String(g.period ?? ''),
+      waybills: 0,
+      approvedFen: 0,
+      paidFen: 0,
+      unpaidFen: 0,
+    };
+    row.waybills += num(g.waybills);
+    row.approvedFen += num(g.approved);
+    row.paidFen += num(g.paid);
+    row.unpaidFen += num(g.unpaid);
+    merged.set(key, row);
+  }
+  const list = [...merged.values()];
   list.sort((a, b) => a.payeeName.localeCompare(b.payeeName, 'zh-CN') || a.period.localeCompare(b.period));
   return { list, totalRow: { payeeType: null, payeeTypeName: '', payeeName: '合计', period: '', ...totals } };
 }
@@ -423,21 +467,61 @@ export interface FeeDetailTotals {
   paidFen: number;
 }
 
-/** Sums of the filtered fees: by fee type and state in the database, into kinds and states here. */
+/** The fee-type condition of a filter (a type, 路桥费, a kind) as a subquery of the merchant's types. */
+function typeCondition(auth: AuthContext, f: FeeDetailFilter) {
+  // biome-ignore lint/suspicious/noExplicitAny: applies to waybill_fee and fee_day alike
+  return (eb: any) => {
+    let types = eb
+      .selectFrom('fee_type')
+      .select('fee_type.id')
+      .where('fee_type.merchant_id', '=', auth.merchantId);
+    if (f.roadBridge)
+      types = types.where('fee_type.built_in', '=', 1).where('fee_type.fee_name', '=', ROAD_BRIDGE_FEE_NAME);
+    if (f.feeKind !== undefined) types = types.where('fee_type.fee_kind', '=', f.feeKind);
+    return types;
+  };
+}
+
+/**
+ * Sums of the filtered fees by fee type and state: from fee_day (kept by the database per team, day,
+ * type and state) unless a waybill's field filters them, then from the fee rows.
+ */
 export async function feeDetailTotals(
   db: Db,
   auth: AuthContext,
   f: FeeDetailFilter,
 ): Promise<FeeDetailTotals> {
-  const groups = await detailFees(db, auth, f)
-    .select([
-      'f.fee_type_id',
-      'f.state',
-      sql<number>`count(*)`.as('n'),
-      sql<number>`sum(f.amount_fen)`.as('fen'),
-    ])
-    .groupBy(['f.fee_type_id', 'f.state'])
-    .execute();
+  const byWaybill =
+    f.billNo || f.truckId !== undefined || f.driverId !== undefined || f.customerId !== undefined;
+  let groups: { fee_type_id: number; state: number; n: number; fen: number }[];
+  if (byWaybill)
+    groups = await detailFees(db, auth, f)
+      .select([
+        'f.fee_type_id',
+        'f.state',
+        sql<number>`count(*)`.as('n'),
+        sql<number>`sum(f.amount_fen)`.as('fen'),
+      ])
+      .groupBy(['f.fee_type_id', 'f.state'])
+      .execute();
+  else {
+    let q = db.selectFrom('fee_day as f').where(inScope(auth.scope, 'f'));
+    if (f.teamCode) q = q.where('f.team_code', 'like', `${f.teamCode}%`);
+    if (f.startDate) q = q.where('f.day_at', '>=', dayStart(f.startDate));
+    if (f.endDate) q = q.where('f.day_at', '<', dayStart(f.endDate) + DAY_MS);
+    if (f.feeTypeId !== undefined) q = q.where('f.fee_type_id', '=', f.feeTypeId);
+    if (f.roadBridge || f.feeKind !== undefined) q = q.where('f.fee_type_id', 'in', typeCondition(auth, f));
+    if (f.state !== undefined) q = q.where('f.state', '=', f.state);
+    groups = await q
+      .select([
+        'f.fee_type_id',
+        'f.state',
+        sql<number>`sum(f.fees)`.as('n'),
+        sql<number>`sum(f.amount_fen)`.as('fen'),
+      ])
+      .groupBy(['f.fee_type_id', 'f.state'])
+      .execute();
+  }
   const typeIds = [...new Set(groups.map((g) => g.fee_type_id))];
   const kinds = new Map<number, number>();
   for (let i = 0; i < typeIds.length; i += 500) {

@@ -37,8 +37,22 @@ export interface FeePayableTable {
   merchant_id: number;
   team_code: string;
   waybill_created_at: number;
+  truck_id: number | null;
+  driver_id: number | null;
   approved_fen: number;
   paid_fen: number;
   unpaid_fen: number;
   fees: number;
+}
+
+/** Fees and amounts by merchant, team, Shanghai day, fee type and state (migration 0034), kept by triggers. */
+export interface FeeDayTable {
+  merchant_id: number;
+  team_code: string;
+  /** The Shanghai day's first ms. */
+  day_at: number;
+  fee_type_id: number;
+  state: number;
+  fees: number;
+  amount_fen: number;
 }
