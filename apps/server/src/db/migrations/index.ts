@@ -31,6 +31,7 @@ import * as m0033 from './0033_approvals';
 import * as m0034 from './0034_payments';
 import * as m0035 from './0035_receivables';
 import * as m0035day from './0035_receivables_day';
+import * as m0035month from './0035_receivables_month';
 import * as m0036 from './0036_driver_salary';
 
 /** Every migration in order; names never change once released. */
@@ -67,5 +68,6 @@ export const migrations: Record<string, Migration> = {
   '0034_payments': m0034,
   '0035_receivables': m0035,
   '0035_receivables_day': m0035day,
+  '0035_receivables_month': m0035month,
   '0036_driver_salary': m0036,
 };

@@ -243,7 +243,7 @@ export async function receivableReport(
   const q = filteredRows(db, auth, f);
   const [list, totalRow] = await Promise.all([
     detailRows(q, f.pageSize, (f.pageNum - 1) * f.pageSize),
-    totalsOf(q),
+    reportTotals(db, auth, f),
   ]);
   return { list, total: totalRow.waybills, totalRow };
 }
@@ -301,43 +301,184 @@ function periodText(key: number, type: 'day' | 'month'): string {
     : `${text.slice(0, 4)}-${text.slice(4, 6)}`;
 }
 
+const nextMonth = (m: number) => (m % 100 === 12 ? (Math.floor(m / 100) + 1) * 100 + 1 : m + 1);
+const previousMonth = (m: number) => (m % 100 === 1 ? (Math.floor(m / 100) - 1) * 100 + 12 : m - 1);
+const lastDayOf = (m: number) => new Date(Date.UTC(Math.floor(m / 100), m % 100, 0)).getUTCDate();
+
+/**
+ * Days YYYYMMDD from `start` to `end` as the whole months YYYYMM inside them (read from the
+ * monthly sums) and the days of the months they cut (read from the daily sums).
+ */
+export function splitDays(
+  start: number,
+  end: number,
+): { months: [number, number] | null; days: [number, number][] } {
+  const sm = Math.floor(start / 100);
+  const em = Math.floor(end / 100);
+  const startsMonth = start % 100 === 1;
+  const endsMonth = end % 100 >= lastDayOf(em);
+  if (sm === em)
+    return startsMonth && endsMonth ? { months: [sm, sm], days: [] } : { months: null, days: [[start, end]] };
+  const days: [number, number][] = [];
+  let first = sm;
+  let last = em;
+  if (!startsMonth) {
+    days.push([start, sm * 100 + 31]);
+    first = nextMonth(sm);
+  }
+  if (!endsMonth) {
+    days.push([em * 100 + 1, end]);
+    last = previousMonth(em);
+  }
+  return { months: first <= last ? [first, last] : null, days };
+}
+
+interface SumsFilter {
+  startDate?: string | undefined;
+  endDate?: string | undefined;
+  customerId?: number | undefined;
+  teamCode?: string | undefined;
+}
+
+interface SumsRow {
+  customer_id: number | null;
+  period: number | null;
+  waybills: number;
+  freight: number;
+  fee_income: number;
+  income: number;
+  adjust: number;
+  checked: number;
+  anomaly: number;
+}
+
+/**
+ * The sums of the caller's completed, not cancelled waybills of a period (Shanghai days), by
+ * customer and/or by day or month, from the monthly and daily sums kept by the database: whole
+ * months from bill_receive_month, the days of cut months from bill_receive_day.
+ */
+async function periodSums(
+  db: Db,
+  auth: AuthContext,
+  f: SumsFilter,
+  group: { customer: boolean; period: 'day' | 'month' | null },
+): Promise<SumsRow[]> {
+  const start = f.startDate ? dayNumber(f.startDate) : 19700101;
+  const end = f.endDate ? dayNumber(f.endDate) : 99991231;
+  const parts: {
+    table: 'bill_receive_day' | 'bill_receive_month';
+    column: 'day' | 'month';
+    from: number;
+    to: number;
+  }[] = [];
+  if (group.period === 'day') parts.push({ table: 'bill_receive_day', column: 'day', from: start, to: end });
+  else {
+    const split = splitDays(start, end);
+    if (split.months)
+      parts.push({
+        table: 'bill_receive_month',
+        column: 'month',
+        from: split.months[0],
+        to: split.months[1],
+      });
+    for (const [from, to] of split.days) parts.push({ table: 'bill_receive_day', column: 'day', from, to });
+  }
+  const answers = await Promise.all(
+    parts.map((part) => {
+      // biome-ignore lint/suspicious/noExplicitAny: the two sums tables share their columns
+      let q = (db as Kysely<any>)
+        .selectFrom(`${part.table} as s`)
+        .where(inScope(auth.scope, 's'))
+        .where(`s.${part.column}`, '>=', part.from)
+        .where(`s.${part.column}`, '<=', part.to);
+      if (f.teamCode) q = q.where('s.team_code', 'like', `${f.teamCode}%`);
+      if (f.customerId !== undefined) q = q.where('s.customer_id', '=', f.customerId);
+      // a month YYYYMM of a day YYYYMMDD by integer division
+      const period =
+        group.period === null
+          ? null
+          : part.column === 'month' || group.period === 'day'
+            ? sql<number>`s.${sql.raw(part.column)}`
+            : sql<number>`s.day / 100`;
+      let grouped = q.select((eb) => [
+        eb.fn.sum<number>('s.waybills').as('waybills'),
+        eb.fn.sum<number>('s.freight_fen').as('freight'),
+        eb.fn.sum<number>('s.fee_income_fen').as('fee_income'),
+        eb.fn.sum<number>('s.income_fen').as('income'),
+        eb.fn.sum<number>('s.adjust_fen').as('adjust'),
+        eb.fn.sum<number>('s.check_fen').as('checked'),
+        eb.fn.sum<number>('s.anomaly_fen').as('anomaly'),
+        (group.customer ? sql<number>`s.customer_id` : sql<number | null>`null`).as('customer_id'),
+        (period ?? sql<number | null>`null`).as('period'),
+      ]);
+      if (group.customer) grouped = grouped.groupBy('s.customer_id');
+      if (period) grouped = grouped.groupBy(period);
+      return grouped.execute() as Promise<SumsRow[]>;
+    }),
+  );
+  const merged = new Map<string, SumsRow>();
+  for (const r of answers.flat()) {
+    const key = `${r.customer_id ?? ''}:${r.period ?? ''}`;
+    const found = merged.get(key);
+    if (!found) {
+      merged.set(key, {
+        customer_id: r.customer_id === null ? null : Number(r.customer_id),
+        period: r.period === null ? null : Number(r.period),
+        waybills: num(r.waybills),
+        freight: num(r.freight),
+        fee_income: num(r.fee_income),
+        income: num(r.income),
+        adjust: num(r.adjust),
+        checked: num(r.checked),
+        anomaly: num(r.anomaly),
+      });
+      continue;
+    }
+    for (const k of ['waybills', 'freight', 'fee_income', 'income', 'adjust', 'checked', 'anomaly'] as const)
+      found[k] += num(r[k]);
+  }
+  return [...merged.values()].filter((r) => r.waybills > 0);
+}
+
+const totalsOfSums = (r: SumsRow | undefined): ReceivableTotals => ({
+  waybills: r?.waybills ?? 0,
+  freightFen: r?.freight ?? 0,
+  feeIncomeFen: r?.fee_income ?? 0,
+  incomeFen: r?.income ?? 0,
+  adjustFen: r?.adjust ?? 0,
+  confirmedFen: confirmedReceivableFen(r?.income ?? 0, r?.adjust ?? 0),
+  checkFen: r?.checked ?? 0,
+  anomalyFen: r?.anomaly ?? 0,
+});
+
+/**
+ * The report's totals: from the monthly and daily sums when the filter is only the period,
+ * customer and team; else summed over the filtered rows.
+ */
+export async function reportTotals(db: Db, auth: AuthContext, f: ReportFilter): Promise<ReceivableTotals> {
+  const rowsOnly = f.lineId !== undefined || f.checkName || f.checkState !== undefined || f.billNo;
+  if (rowsOnly) return totalsOf(filteredRows(db, auth, f));
+  const [sums] = await periodSums(db, auth, f, { customer: false, period: null });
+  return totalsOfSums(sums);
+}
+
 /**
  * 应收统计: the caller's completed, not cancelled waybills between startDate and endDate (Shanghai
  * days of completion) by customer and day or month: waybills, income, adjustments, confirmed
- * receivable, checked and anomaly amounts, and the total row. Read from the daily sums
- * (bill_receive_day, kept by the database with every change of a row), a few rows a customer and
- * day, never the waybills or their fees.
+ * receivable, checked and anomaly amounts, and the total row. Read from the monthly and daily sums
+ * (kept by the database with every change of a row), never the waybills or their fees.
  */
 export async function receivableStatistics(
   db: Db,
   auth: AuthContext,
   f: StatisticsFilter,
 ): Promise<{ list: StatisticsRow[]; totalRow: StatisticsRow }> {
-  let q = db
-    .selectFrom('bill_receive_day as s')
-    .where(inScope(auth.scope, 's'))
-    .where('s.day', '>=', dayNumber(f.startDate))
-    .where('s.day', '<=', dayNumber(f.endDate));
-  if (f.teamCode) q = q.where('s.team_code', 'like', `${f.teamCode}%`);
-  if (f.customerId !== undefined) q = q.where('s.customer_id', '=', f.customerId);
   const byCustomer = f.groupBy !== 'period';
   const byPeriod = f.groupBy !== 'customer';
-  // integer division: the month YYYYMM of a day YYYYMMDD
-  const period = f.periodType === 'day' ? sql<number>`s.day` : sql<number>`s.day / 100`;
-  let grouped = q.select((eb) => [
-    eb.fn.sum<number>('s.waybills').as('waybills'),
-    eb.fn.sum<number>('s.freight_fen').as('freight'),
-    eb.fn.sum<number>('s.fee_income_fen').as('fee_income'),
-    eb.fn.sum<number>('s.income_fen').as('income'),
-    eb.fn.sum<number>('s.adjust_fen').as('adjust'),
-    eb.fn.sum<number>('s.check_fen').as('checked'),
-    eb.fn.sum<number>('s.anomaly_fen').as('anomaly'),
-    (byCustomer ? sql<number>`s.customer_id` : sql<number | null>`null`).as('customer_id'),
-    (byPeriod ? period : sql<number | null>`null`).as('period'),
-  ]);
-  if (byCustomer) grouped = grouped.groupBy('s.customer_id');
-  if (byPeriod) grouped = grouped.groupBy(period);
-  const rows = (await grouped.execute()).filter((r) => num(r.waybills) > 0);
+  const rows = await periodSums(db, auth, f, {
+    customer: byCustomer,
+    period: byPeriod ? f.periodType : null,
+  });
   const ids = [...new Set(rows.map((r) => r.customer_id).filter((id): id is number => id !== null))];
   const names = new Map<number, string>();
   for (let i = 0; i < ids.length; i += 500) {
@@ -348,29 +489,13 @@ export async function receivableStatistics(
       .execute();
     for (const c of found) names.set(c.id, c.customer_name);
   }
-  const totals: ReceivableTotals = {
-    waybills: 0,
-    freightFen: 0,
-    feeIncomeFen: 0,
-    incomeFen: 0,
-    adjustFen: 0,
-    confirmedFen: 0,
-    checkFen: 0,
-    anomalyFen: 0,
-  };
+  const totals = totalsOfSums(undefined);
   const list: StatisticsRow[] = rows.map((r) => {
     const row: StatisticsRow = {
-      customerId: r.customer_id === null ? null : Number(r.customer_id),
-      customerName: r.customer_id === null ? '' : (names.get(Number(r.customer_id)) ?? ''),
-      period: r.period === null ? '' : periodText(Number(r.period), f.periodType),
-      waybills: num(r.waybills),
-      freightFen: num(r.freight),
-      feeIncomeFen: num(r.fee_income),
-      incomeFen: num(r.income),
-      adjustFen: num(r.adjust),
-      confirmedFen: confirmedReceivableFen(num(r.income), num(r.adjust)),
-      checkFen: num(r.checked),
-      anomalyFen: num(r.anomaly),
+      customerId: r.customer_id,
+      customerName: r.customer_id === null ? '' : (names.get(r.customer_id) ?? ''),
+      period: r.period === null ? '' : periodText(r.period, f.periodType),
+      ...totalsOfSums(r),
     };
     for (const k of Object.keys(totals) as (keyof ReceivableTotals)[]) totals[k] += row[k];
     return row;

@@ -65,3 +65,8 @@ export interface BillReceiveDayTable {
   check_fen: Generated<number>;
   anomaly_fen: Generated<number>;
 }
+
+/** The same sums by Shanghai month of completion (YYYYMM), migration 0035_receivables_month. */
+export interface BillReceiveMonthTable extends Omit<BillReceiveDayTable, 'day'> {
+  month: number;
+}

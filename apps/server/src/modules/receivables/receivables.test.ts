@@ -2,6 +2,7 @@ import { OPERATE_LOG_PAGES, WAYBILL_STATE } from '@fleet/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, DEMO, login, startTestApp, TEST_DATABASES, type TestApp } from '../../test/support';
 import { readBack } from '../file-tasks/file-tasks.fixture';
+import { splitDays } from './receivables.repository';
 
 // 应收对账 through the API on the demo's waybills: the income of a completed waybill to the fen
 // (freight + income fees, kept by the database when a fee is added), a statement whose totals
@@ -30,6 +31,29 @@ interface Row {
   checkName: string | null;
   checkState: number;
 }
+
+describe('splitDays', () => {
+  it('reads whole months from the monthly sums and the cut ones by day', () => {
+    expect(splitDays(20260101, 20261231)).toEqual({ months: [202601, 202612], days: [] });
+    expect(splitDays(20260917, 20261103)).toEqual({
+      months: [202610, 202610],
+      days: [
+        [20260917, 20260931],
+        [20261101, 20261103],
+      ],
+    });
+    expect(splitDays(20260205, 20260220)).toEqual({ months: null, days: [[20260205, 20260220]] });
+    expect(splitDays(20260201, 20260228)).toEqual({ months: [202602, 202602], days: [] });
+    expect(splitDays(20251215, 20260110)).toEqual({
+      months: null,
+      days: [
+        [20251215, 20251231],
+        [20260101, 20260110],
+      ],
+    });
+    expect(splitDays(19700101, 99991231)).toEqual({ months: [197001, 999912], days: [] });
+  });
+});
 
 describe.each(TEST_DATABASES)('receivables on $name', (database) => {
   let t: TestApp;
@@ -259,6 +283,15 @@ describe.each(TEST_DATABASES)('receivables on $name', (database) => {
     expect(
       await refused(finance, 'billReceive/updateCheckMoney', { waybillId: open.id, checkFen: 100 }),
     ).toBe('运单未完成，不能对账');
+    const cancelled = await t.db.db
+      .selectFrom('waybill')
+      .select('id')
+      .where('team_code', '=', TRUNK_TWO)
+      .where('cancelled', '=', 1)
+      .executeTakeFirstOrThrow();
+    expect(
+      await refused(finance, 'billReceive/adjust', { waybillId: cancelled.id, adjustFen: 100, reason: '试' }),
+    ).toBe('运单已取消，不能对账');
     // a batch with a waybill not completed: nothing checked, that waybill named
     expect(await refused(finance, 'billReceive/batchUpdateCheckMoney', { waybillIds: [a, b, open.id] })).toBe(
       `运单${open.bill_no}：运单未完成，不能对账`,
@@ -323,6 +356,24 @@ describe.each(TEST_DATABASES)('receivables on $name', (database) => {
     });
     const { customerId: _c, customerName: _n, period: _p, ...totals } = byMonth.totalRow;
     expect(totals).toEqual(all.totalRow);
+    // the totals of the period come from the monthly and daily sums; summed over the rows (by
+    // state, which the sums do not hold) they are the same to the fen
+    const range = { startDate: '2026-01-01', endDate: '2026-11-20' };
+    const [open, done] = [
+      await report(finance, { ...range, checkState: 0 }),
+      await report(finance, { ...range, checkState: 1 }),
+    ];
+    for (const k of Object.keys(all.totalRow))
+      expect((open.totalRow[k] ?? 0) + (done.totalRow[k] ?? 0), k).toBe(all.totalRow[k]);
+    // a period cut inside months: the days of the cut months and the whole months between
+    const cut = { startDate: '2026-09-17', endDate: '2026-11-03' };
+    const cutTotals = (await report(finance, cut)).totalRow;
+    const cutOpen = await report(finance, { ...cut, checkState: 0 });
+    const cutDone = await report(finance, { ...cut, checkState: 1 });
+    expect(cutTotals.confirmedFen).toBe(
+      (cutOpen.totalRow.confirmedFen ?? 0) + (cutDone.totalRow.confirmedFen ?? 0),
+    );
+    expect(cutTotals.waybills).toBe(cutOpen.total + cutDone.total);
     const sum = (k: string) =>
       byMonth.list.reduce((s: number, r: Record<string, number>) => s + (r[k] ?? 0), 0);
     for (const k of ['waybills', 'incomeFen', 'adjustFen', 'confirmedFen', 'checkFen', 'anomalyFen'])
