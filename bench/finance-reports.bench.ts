@@ -89,7 +89,9 @@ async function addFees(db: Db, onProgress: (done: number) => void): Promise<numb
     const names =
       'merchant_id, team_code, waybill_id, fee_type_id, amount_fen, state, source, created_at, updated_at';
     if (db.sqlite) {
-      const insert = db.sqlite.prepare(`insert into waybill_fee (${names}) values (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+      const insert = db.sqlite.prepare(
+        `insert into waybill_fee (${names}) values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      );
       const batch = db.sqlite.transaction((list: unknown[][]) => {
         for (const row of list) insert.run(...row);
       });
@@ -220,7 +222,12 @@ async function main(): Promise<void> {
       { name: 'report: statement', url: R, body: { checkName: '2026年10月对账单' }, who: admin },
       { name: 'report: no filter, page 500', url: R, body: { pageNum: 500 }, who: admin },
       { name: 'report: finance (one team)', url: R, body: {}, who: finance },
-      { name: 'statistics: year by customer and month', url: S, body: { ...year, periodType: 'month' }, who: admin },
+      {
+        name: 'statistics: year by customer and month',
+        url: S,
+        body: { ...year, periodType: 'month' },
+        who: admin,
+      },
       {
         name: 'statistics: year by customer',
         url: S,
@@ -228,7 +235,12 @@ async function main(): Promise<void> {
         who: admin,
       },
       { name: 'statistics: year by month', url: S, body: { ...year, groupBy: 'period' }, who: admin },
-      { name: 'statistics: 30 days by customer and day', url: S, body: { ...month, periodType: 'day' }, who: admin },
+      {
+        name: 'statistics: 30 days by customer and day',
+        url: S,
+        body: { ...month, periodType: 'day' },
+        who: admin,
+      },
       {
         name: 'statistics: finance, year by customer and month',
         url: S,
@@ -264,7 +276,12 @@ async function main(): Promise<void> {
         },
         { name: 'feeDetails: no filter', url: `${P}feeDetails`, body: {}, who: admin },
         { name: 'feeDetails: 30 days', url: `${P}feeDetails`, body: month, who: admin },
-        { name: 'feeDetails: road and bridge', url: `${P}feeDetails`, body: { roadBridge: true }, who: admin },
+        {
+          name: 'feeDetails: road and bridge',
+          url: `${P}feeDetails`,
+          body: { roadBridge: true },
+          who: admin,
+        },
         { name: 'feeDetails: finance', url: `${P}feeDetails`, body: {}, who: finance },
       ];
       measured.push(await measure(`fee reports (payments) on ${fresh.name}`, fee));
