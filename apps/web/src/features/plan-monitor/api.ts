@@ -1,4 +1,3 @@
-import { alarmDetailText, alarmName } from '@fleet/domain';
 import type { ListPage } from '../../api/common';
 import { type ExportOutcome, exportFile } from '../../api/fileTasks';
 import { request } from '../../api/request';
@@ -116,46 +115,18 @@ export interface LineAlarm {
   handled: boolean;
 }
 
-/** An answered row: the contract's fields, or the alarm pages' own (eventName, detail object, handleStatus). */
-type AnsweredAlarm = Partial<Omit<LineAlarm, 'detail' | 'handled'>> & {
-  id: number;
-  alarmCode: number;
-  eventName?: string;
-  /** The detail in Chinese, beside the alarm pages' detail object. */
-  detailText?: string;
-  detail?: string | Record<string, unknown> | null;
-  handled?: boolean | number;
-  handleStatus?: number | null;
-  handleStatusName?: string;
-};
+/** A row as GET /plan/alarm/list answers it: the alarm pages' fields, the plan's, and the detail in Chinese. */
+type AnsweredAlarm = Omit<LineAlarm, 'detail'> & { detailText: string };
 
-export function toLineAlarm(row: AnsweredAlarm): LineAlarm {
-  const detail = row.detail;
-  return {
-    id: row.id,
-    alarmCode: Number(row.alarmCode),
-    alarmName: row.alarmName || row.eventName || alarmName(row.alarmCode),
-    carNo: row.carNo ?? '',
-    driverName: row.driverName ?? '',
-    lineName: row.lineName ?? '',
-    planNo: row.planNo ?? '',
-    startTime: row.startTime ?? '',
-    endTime: row.endTime ?? '',
-    detail: row.detailText ?? (typeof detail === 'string' ? detail : alarmDetailText(detail ?? null)),
-    handled: row.handled !== undefined ? Boolean(row.handled) : Number(row.handleStatus ?? 0) > 0,
-  };
-}
+const toLineAlarm = ({ detailText, ...row }: AnsweredAlarm): LineAlarm => ({ ...row, detail: detailText });
 
-const withCodes = (query: Record<string, unknown>) =>
-  query.alarmCode ? { ...query, alarmCodes: query.alarmCode } : query;
-
-/** The list; `alarmCode` also goes as `alarmCodes`, the name the alarm pages' filter reads. */
+/** The list of line alarms with the page's filters. */
 export async function fetchLineAlarms(
   query: Record<string, unknown>,
   signal?: AbortSignal,
 ): Promise<ListPage<LineAlarm>> {
   const answer = await request<ListPage<AnsweredAlarm>>('GET', '/plan/alarm/list', {
-    query: withCodes(query) as Record<string, string>,
+    query: query as Record<string, string>,
     signal,
     dedupe: true,
   });
@@ -163,7 +134,7 @@ export async function fetchLineAlarms(
 }
 
 export function exportLineAlarms(query: Record<string, unknown>): Promise<ExportOutcome> {
-  return exportFile('/plan/alarm/export', withCodes(query), undefined, { method: 'GET' });
+  return exportFile('/plan/alarm/export', query, undefined, { method: 'GET' });
 }
 
 export type StatisticsGroup = 'team' | 'line' | 'truck' | 'driver' | 'day';
