@@ -4,6 +4,7 @@ import { hashPassword, sha256Hex } from '../../modules/auth/tokens';
 import { addBuiltInFeeTypes } from '../../modules/fee-types/fee-types.record';
 import type { Database } from '../schema';
 import { seedDemoAlarms } from './demo-alarms';
+import { seedDemoFinance } from './demo-finance';
 import { type DemoTruck, demoFleet } from './demo-fleet';
 import { DEMO_ACCOUNTS, DEMO_MERCHANTS } from './demo-org';
 import { seedDemoPlans } from './demo-plans';
@@ -151,6 +152,9 @@ export async function seedDemo(
     // the timetable whose plans the job creates at start: with the operations history only, so tests
     // that count their own plans start without them
     if (waybills) await seedDemoSchedules(tx, userIds.get('admin') as number, now);
+    // the fee approval chain, rounds and payments of the demo waybills, and loading appointments of
+    // today's and tomorrow's plans: with the operations history only, as the waybills
+    if (waybills) await seedDemoFinance(tx, now);
   });
   return true;
 }
