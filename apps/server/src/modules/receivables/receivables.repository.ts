@@ -290,6 +290,9 @@ export interface StatisticsRow extends ReceivableTotals {
   period: string;
 }
 
+/** Chinese names in dictionary order. */
+const COLLATOR = new Intl.Collator('zh-CN');
+
 /** 'YYYY-MM-DD' → the number YYYYMMDD of the daily sums. */
 const dayNumber = (date: string) => Number(date.replaceAll('-', ''));
 
@@ -500,8 +503,14 @@ export async function receivableStatistics(
     for (const k of Object.keys(totals) as (keyof ReceivableTotals)[]) totals[k] += row[k];
     return row;
   });
+  // by customer name (each name placed once by the collator), then by period
+  const rank = new Map(
+    [...new Set(list.map((r) => r.customerName))].sort(COLLATOR.compare).map((n, i) => [n, i]),
+  );
   list.sort(
-    (a, b) => a.customerName.localeCompare(b.customerName, 'zh-CN') || a.period.localeCompare(b.period),
+    (a, b) =>
+      (rank.get(a.customerName) ?? 0) - (rank.get(b.customerName) ?? 0) ||
+      (a.period < b.period ? -1 : a.period > b.period ? 1 : 0),
   );
   return { list, totalRow: { customerId: null, customerName: '合计', period: '', ...totals } };
 }
