@@ -110,11 +110,24 @@ describe.each(TEST_DATABASES)('payments on $name', (database) => {
         .orderBy('w.id')
         .execute();
     own = (await waybills(TRUNK_TWO, 'own')).slice(0, 6);
-    const hiredRows = await waybills(TRUNK_TWO, 'hired');
+    // the hired truck's payments are this test's own: a truck none of whose fees the demo paid
+    const paidTrucks = new Set(
+      (
+        await t.db.db
+          .selectFrom('waybill_fee as f')
+          .innerJoin('waybill as w', 'w.id', 'f.waybill_id')
+          .select('w.truck_id')
+          .where('f.state', '=', 4)
+          .execute()
+      ).map((r) => r.truck_id),
+    );
+    const hiredRows = (await waybills(TRUNK_TWO, 'hired')).filter((w) => !paidTrucks.has(w.truck_id));
     if (hiredRows[0]) hired = hiredRows[0];
     else {
       // the demo's 干线二分队 has no hired truck with a completed waybill: make the next one hired
-      const w = (await waybills(TRUNK_TWO, 'own'))[6] as (typeof hiredRows)[number];
+      const w = (await waybills(TRUNK_TWO, 'own'))
+        .slice(6)
+        .find((r) => !paidTrucks.has(r.truck_id)) as (typeof hiredRows)[number];
       await t.db.db.updateTable('truck').set({ car_info_type: 3 }).where('id', '=', w.truck_id).execute();
       hired = w;
     }
@@ -321,7 +334,19 @@ describe.each(TEST_DATABASES)('payments on $name', (database) => {
       unpaidFen: sum(2),
     });
     expect(report.list.reduce((s: number, r: { approvedFen: number }) => s + r.approvedFen, 0)).toBe(sum());
-    const owner = await ok(finance, 'fee/tc/billFeeDealReport', { payeeType: 2, payeeName: '赵' });
+    // the payee filter finds the owner's waybills only (the demo's approved ones of that truck too)
+    const owners = await ok(finance, 'fee/tc/billFeeDealReport', {
+      payeeType: 2,
+      payeeName: '赵',
+      pageSize: 500,
+    });
+    expect(owners.list.map((r: { waybillId: number }) => r.waybillId)).toContain(hired.id);
+    expect(owners.list.every((r: { payeeName: string }) => r.payeeName === '赵车主')).toBe(true);
+    const owner = await ok(finance, 'fee/tc/billFeeDealReport', {
+      payeeType: 2,
+      payeeName: '赵',
+      billNo: hired.bill_no,
+    });
     expect(owner.list).toHaveLength(1);
     expect(owner.list[0]).toMatchObject({
       waybillId: hired.id,
