@@ -543,7 +543,10 @@ async function seedAppointments(
   const perTeam = new Map<number, number>();
   const approvedSlots: { station: number; truck: number; start: number; end: number }[] = [];
   let count = 0;
-  for (const p of plans) {
+  for (const plan of plans) {
+    const { truck_id, driver_id } = plan;
+    if (truck_id === null || driver_id === null) continue;
+    const p = { ...plan, truck_id, driver_id };
     // the dispatcher's own team first, the administrator's for the others
     const office = teams.find((c) => p.team_code.startsWith(c.teamCode));
     if (!office) continue;
