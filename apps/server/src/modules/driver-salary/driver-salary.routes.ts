@@ -248,7 +248,7 @@ export function registerDriverSalaryRoutes(app: FastifyInstance, ctx: AppContext
     method: 'POST',
     url: '/colliery/driver/salary/summary/confirm',
     summary:
-      '确认司机月工资（driverIds、month）：保存当时计算的明细与合计，此后该司机该月不再变化；已确认的不能再次确认',
+      '确认司机月工资（driverIds、month，已结束的月份）：保存当时计算的明细与合计，此后该司机该月不再变化；已确认的不能再次确认',
     access: SALARY_CONFIRM_CODES,
     labels: LABELS,
     body: z.object({
@@ -260,7 +260,8 @@ export function registerDriverSalaryRoutes(app: FastifyInstance, ctx: AppContext
     }),
     handler: async ({ auth, body }) => {
       const at = ctx.config.now();
-      if (body.month > currentMonth(at)) throw badInput('月份: 不能确认未到的月份');
+      // a month not ended yet would freeze a partial month
+      if (body.month >= currentMonth(at)) throw badInput(`${body.month} 月尚未结束，不能确认工资`);
       const ids = [...new Set(body.driverIds)];
       const months = await salaryMonths(db, auth, { month: body.month, driverIds: ids });
       const found = new Set(months.map((m) => m.driverId));

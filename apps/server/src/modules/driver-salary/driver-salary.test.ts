@@ -459,7 +459,7 @@ describe.each(TEST_DATABASES)('driver salary on $name', (database) => {
     expect((await ok(finance, 'detail/page', { month: '2026-11', driverId: driver.c })).total).toBe(0);
     expect((await summaryOf(admin, driver.c)).trips).toBe(1);
     expect(
-      (await post(finance, 'summary/confirm', { driverIds: [driver.c], month: '2026-11' })).body,
+      (await post(finance, 'summary/confirm', { driverIds: [driver.c], month: '2026-10' })).body,
     ).toMatchObject({
       code: 400,
       msg: '司机: 不存在或不在您的管辖范围内',
@@ -479,8 +479,16 @@ describe.each(TEST_DATABASES)('driver salary on $name', (database) => {
       (await post(finance, 'summary/confirm', { driverIds: [driver.a], month: '2026-12' })).body,
     ).toMatchObject({
       code: 400,
-      msg: '月份: 不能确认未到的月份',
+      msg: '2026-12 月尚未结束，不能确认工资',
     });
+    // the current month has not ended: confirming it would freeze a partial month
+    expect(
+      (await post(finance, 'summary/confirm', { driverIds: [driver.a], month: '2026-11' })).body,
+    ).toMatchObject({ code: 400, msg: '2026-11 月尚未结束，不能确认工资' });
+    expect((await summaryOf(finance, driver.a)).confirmState).toBe(0);
+    // 2026-12-01 10:00 Shanghai: November has ended
+    t.advance(11 * 24 * 3600_000);
+    finance = await login(t.app, 'finance', DEMO.finance);
     const done = await ok(finance, 'summary/confirm', { driverIds: [driver.a], month: '2026-11' });
     expect(done).toEqual({ confirmed: 1, totalFen: 730027 });
     // later changes: the waybill's weight, the rules, a new waybill
@@ -509,7 +517,7 @@ describe.each(TEST_DATABASES)('driver salary on $name', (database) => {
       confirmStateName: '已确认',
       confirmedByName: expect.any(String),
     });
-    expect(a.confirmTime).toBe('2026-11-20 10:00:00');
+    expect(a.confirmTime).toBe('2026-12-01 10:00:00');
     const detail = await ok(finance, 'detail/page', { month: '2026-11', driverId: driver.a, pageSize: 50 });
     expect(detail.list[2].text).toContain('30.500吨 × 12.00元/吨 = 366.00元');
     // 乙 is not confirmed: computed live with the new rules, base from the driver's own settings
