@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { button } from './support/browser';
+import { button, settled } from './support/browser';
 import {
   apiSignIn,
   calls,
@@ -11,10 +11,11 @@ import {
   tmpShot,
 } from './support/session';
 
-// 审批设置 and 运单费用审批 as the demo's administrator: a chain of two nodes built on the settings
+// 审批设置 and 运单费用审批 as the demo's administrator: the demo's chain of two nodes on the settings
 // page (the administrator approves at both), two demo waybills' fees submitted, one approved at the
 // first node and rejected at the second with a comment on the approval page, the other approved by
-// the batch with its per-item result, the rejected round's timeline, and the reminder's jump query.
+// the batch with its per-item result, the rejected round's timeline, the reminder's jump query, and
+// a third waybill's fees submitted with 提交审批 on its detail page, then seen on the approval page.
 
 let page: Page;
 let session: Session;
@@ -39,38 +40,20 @@ const api = async <T>(token: string, url: string, body: unknown): Promise<Envelo
   return (await answer.json()) as Envelope<T>;
 };
 
-/** Adds a node on the settings page and the administrator as its approver. */
-async function addNodeWithAdmin(name: string, seq: number) {
-  await button(view(), '新增节点').click();
-  const dialog = page.locator('.ant-modal', { hasText: '新增节点' });
-  await dialog.getByLabel('节点名称').fill(name);
-  await Promise.all([
-    page.waitForResponse(calls('/colliery/approveSetting/addNode')),
-    button(dialog, '确定').click(),
-  ]);
-  const card = view().getByTestId(`approve-node-${seq}`);
-  await card.getByText(name).waitFor();
-  await card.getByText('添加审批人', { exact: true }).click();
-  const picker = page.locator('.ant-modal', { hasText: `添加审批人：${name}` });
-  await picker
-    .locator('.ant-table-tbody tr.ant-table-row', { hasText: 'admin' })
-    .locator('.ant-checkbox-input')
-    .check();
-  await Promise.all([
-    page.waitForResponse(calls('/colliery/approveSetting/addNodeUser')),
-    button(picker, '确定').click(),
-  ]);
-  await card.getByText('系统管理员').waitFor();
-}
-
 describe('审批设置 › 运单费用审批', () => {
   const rounds: { id: number; taskCode: string; billNo: string }[] = [];
 
-  it('builds the chain of two nodes on the settings page', async () => {
+  it("shows the demo's chain of two nodes on the settings page", async () => {
     await page.goto('/information/approve-setting');
-    await view().getByText('尚未配置审批流程，请新增节点').waitFor();
-    await addNodeWithAdmin('部门审核', 1);
-    await addNodeWithAdmin('财务审核', 2);
+    // the demo seeds 调度审核 → 财务审核, the administrator an approver at both
+    for (const [seq, name] of [
+      [1, '调度审核'],
+      [2, '财务审核'],
+    ] as const) {
+      const card = view().getByTestId(`approve-node-${seq}`);
+      await card.getByText(name).waitFor();
+      await card.getByText('系统管理员').waitFor();
+    }
     // a name the rule refuses is refused in the dialog
     await button(view(), '新增节点').click();
     const dialog = page.locator('.ant-modal', { hasText: '新增节点' });
@@ -156,10 +139,65 @@ describe('审批设置 › 运单费用审批', () => {
     await row(a.taskCode).getByText('详情').click();
     const drawer = page.locator('.ant-drawer', { hasText: `费用审批详情 ${a.taskCode}` });
     const timeline = drawer.getByTestId('approval-timeline');
-    await timeline.getByText('部门审核 · 通过').waitFor();
+    await timeline.getByText('调度审核 · 通过').waitFor();
     await timeline.getByText('财务审核 · 驳回').waitFor();
     await timeline.getByText('装车费超出合同价').waitFor();
     expect(await drawer.locator('.ant-table-tbody').textContent()).toContain('已驳回');
     await shot('timeline');
+  });
+
+  it('submits the fees from the waybill detail and shows the round on the approval page', async () => {
+    const { data } = await apiSignIn(session.server.baseUrl, 'admin');
+    const listed = await api<{ list: { id: number; billNo: string }[] }>(
+      data.token,
+      '/colliery/waybill/page',
+      {
+        pageNum: 1,
+        pageSize: 50,
+        status: 6,
+      },
+    );
+    let target: { id: number; billNo: string } | undefined;
+    for (const w of listed.data.list) {
+      const answer = await fetch(`${session.server.baseUrl}/api/colliery/waybill/info?id=${w.id}`, {
+        headers: { 'auth-token': data.token },
+      });
+      const info = (
+        (await answer.json()) as Envelope<{ approvalPending: boolean; fees: { state: number }[] }>
+      ).data;
+      if (!info.approvalPending && info.fees.some((f) => f.state === 1)) {
+        target = w;
+        break;
+      }
+    }
+    expect(target, 'a completed waybill with fees 待审核 not in a round').toBeDefined();
+    const w = target as { id: number; billNo: string };
+    await page.goto(`/smart-coal/wayBill-detail?id=${w.id}`);
+    const fees = view().locator('.ant-card', { hasText: '运单费用' }).first();
+    await button(fees, '提交审批').click();
+    const dialog = page.locator('.ant-modal-confirm', { hasText: '提交费用审批' });
+    await dialog.getByText('将该运单待审核、已驳回的费用提交审批').waitFor();
+    await settled(page);
+    const [answer] = await Promise.all([
+      page.waitForResponse(calls('/colliery/waybill/fee/tc/submit')),
+      button(dialog, '确定').click(),
+    ]);
+    const done = (await answer.json()) as Envelope<{ taskCode: string }>;
+    expect(done.code).toBe(200);
+    await toast(`已提交审批，审批编号 ${done.data.taskCode}`).waitFor();
+    // the round under way: no second submission offered
+    await expect.poll(() => button(fees, '提交审批').count()).toBe(0);
+    await shot('detail-submitted');
+
+    await page.goto('/smart-coal/wayBill-cost-approval');
+    const round = row(done.data.taskCode);
+    await round.getByText(w.billNo, { exact: true }).waitFor();
+    await round.getByText('调度审核').waitFor();
+    // at 1440 px the fixed actions column leaves the amount column uncovered
+    const header = view().locator('.ant-table-thead th');
+    const amount = await header.filter({ hasText: '费用金额' }).boundingBox();
+    const actions = await header.filter({ hasText: '操作' }).boundingBox();
+    expect(amount && actions && amount.x + amount.width <= actions.x + 1, 'amount clear of 操作').toBe(true);
+    await shot('list-1440');
   });
 });

@@ -119,6 +119,8 @@ export interface WaybillException {
 export interface WaybillDetail extends Waybill {
   fees: WaybillFee[];
   exceptions: WaybillException[];
+  /** A fee approval round of the waybill is under way (审批中). */
+  approvalPending: boolean;
 }
 
 /** A row of the waybill's timeline (状态流转). */

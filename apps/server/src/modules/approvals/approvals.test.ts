@@ -269,7 +269,17 @@ describe.each(TEST_DATABASES)('approval settings and waybill fee approval on $na
   it('approves at the first node, rejects at the second, each step reminding exactly the next approvers', async () => {
     const w = await waybillWithFees(12_345, 6_000);
     waybillId = w.id;
+    // the waybill's detail tells whether a round is under way (its 提交审批 offered or not)
+    const pendingOf = async () =>
+      (
+        await call(t.app, 'GET', '/api/colliery/waybill/info', {
+          token: admin,
+          query: { id: String(waybillId) },
+        })
+      ).body.data.approvalPending;
+    expect(await pendingOf()).toBe(false);
     first = await ok(admin, `${F}/submit`, { waybillId });
+    expect(await pendingOf()).toBe(true);
     expect(first.taskCode).toBe(`${w.bill_no}-1`);
     expect(await remindedOf(first.taskCode)).toEqual(
       [ids.ap_one, ids.ap_two].sort((a, b) => (a as number) - (b as number)),

@@ -1,4 +1,10 @@
-import { WAYBILL_FLOW_ACTION, WAYBILL_PATHS, WAYBILL_RECORD, WAYBILL_STATE } from '@fleet/domain';
+import {
+  APPROVE_STATUS,
+  WAYBILL_FLOW_ACTION,
+  WAYBILL_PATHS,
+  WAYBILL_RECORD,
+  WAYBILL_STATE,
+} from '@fleet/domain';
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import { z } from 'zod';
@@ -163,18 +169,25 @@ export function registerWaybillRoutes(app: FastifyInstance, ctx: AppContext): vo
   route(app, TAG, {
     method: 'GET',
     url: WAYBILL_RECORD.paths.info,
-    summary: '运单详情（GET ?id）：运单及其费用（fees，不含运费）、异常（exceptions）',
+    summary:
+      '运单详情（GET ?id）：运单及其费用（fees，不含运费）、异常（exceptions）、是否有审批中的费用审批（approvalPending）',
     access: READ_CODES,
     labels,
     query: idOnly,
     handler: async ({ auth, query }) => {
       const w = await reachableWaybill(db, auth, query.id);
-      const [view, fees, exceptions] = await Promise.all([
+      const [view, fees, exceptions, pending] = await Promise.all([
         waybillViewOf(db, w.id),
         feeRows(db, w.id),
         exceptionRows(db, w.id),
+        db
+          .selectFrom('approve_business')
+          .select('id')
+          .where('waybill_id', '=', w.id)
+          .where('status', '=', APPROVE_STATUS.pending)
+          .executeTakeFirst(),
       ]);
-      return { ...view, fees, exceptions };
+      return { ...view, fees, exceptions, approvalPending: pending !== undefined };
     },
   });
 

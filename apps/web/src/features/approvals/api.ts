@@ -112,6 +112,9 @@ export const batchApprove = (ids: number[], pass: boolean, comment?: string) =>
   request<{ total: number; succeeded: number; refused: number; list: ActResult[] }>('POST', F.batchApproval, {
     body: { ids, pass, comment },
   });
+/** 提交审批: the waybill's 待审核 and 已驳回 fees into a new round of the merchant's chain. */
+export const submitFees = (waybillId: number) =>
+  request<{ id: number; taskCode: string }>('POST', F.submit, { body: { waybillId } });
 export const resubmit = (id: number) =>
   request<{ id: number; taskCode: string }>('POST', F.resubmit, { body: { id } });
 export const editFee = (feeId: number, amountFen: number, remark?: string) =>

@@ -1,4 +1,4 @@
-import { WAYBILL_RECORD, WAYBILL_STATE } from '@fleet/domain';
+import { FEE_APPROVAL_CODES, recordWriteCodes, WAYBILL_RECORD, WAYBILL_STATE } from '@fleet/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Descriptions, Row, Space, Spin, Table, Typography } from 'antd';
 import { useState } from 'react';
@@ -13,6 +13,7 @@ import { inOwnSubtree, OperationLogDialog } from '../../kit';
 import { orDash } from '../../kit/format';
 import { texts } from '../../locales';
 import { useShell } from '../../shell/ShellContext';
+import { submitFees } from '../approvals/api';
 import { CancelDialog } from './CancelDialog';
 import { ExceptionDialog } from './ExceptionDialog';
 import { FeeDialog } from './FeeDialog';
@@ -24,6 +25,9 @@ import { waybillPaths } from './waybillPaths';
 import { canRecordBack, isOpen, offeredMoves } from './waybillRules';
 
 const t = texts.waybills;
+/** waybill_fee.state 1 待审核, 3 已驳回 (WAYBILL_FEE_STATES). */
+const FEE_PENDING = 1;
+const FEE_REJECTED = 3;
 const d = t.detailPage;
 
 function SlipCard({
@@ -104,7 +108,7 @@ export function WaybillDetail({ id }: { id: number }) {
   const navigate = useNavigate();
   const client = useQueryClient();
   const { pathname } = useLocation();
-  const { user } = useShell();
+  const { user, codes } = useShell();
   const paths = waybillPaths(pathname);
   const [slipKind, setSlipKind] = useState<number | undefined>();
   const [feeOpen, setFeeOpen] = useState(false);
@@ -127,6 +131,28 @@ export function WaybillDetail({ id }: { id: number }) {
     void info.refetch();
     void client.invalidateQueries({ queryKey: ['list', waybillRecord.listKey] });
   };
+  // 提交审批: the waybill pages' and the approval page's users, fees 待审核 not in a round or 已驳回
+  const submittable =
+    own &&
+    w.cancelled !== 1 &&
+    [...recordWriteCodes(WAYBILL_RECORD), ...FEE_APPROVAL_CODES].some((c) => codes.has(c)) &&
+    w.fees.some((f) => f.state === FEE_REJECTED || (f.state === FEE_PENDING && !w.approvalPending));
+  const submitApproval = () =>
+    modal.confirm({
+      title: d.submitApprovalTitle,
+      content: d.submitApprovalContent,
+      okText: texts.kit.common.ok,
+      cancelText: texts.kit.common.cancel,
+      // a refusal (no chain: 请先到审批设置中配置…) is shown by the request as its message
+      onOk: () =>
+        submitFees(w.id).then(
+          (done) => {
+            void message.success(d.submitted(done.taskCode));
+            refresh();
+          },
+          () => undefined,
+        ),
+    });
   const move = (to: number) => {
     const action = d.moves[to] ?? '';
     modal.confirm({
@@ -256,9 +282,16 @@ export function WaybillDetail({ id }: { id: number }) {
         extra={
           own &&
           w.cancelled !== 1 && (
-            <Button size="small" onClick={() => setFeeOpen(true)}>
-              {d.addFee}
-            </Button>
+            <Space>
+              {submittable && (
+                <Button size="small" onClick={submitApproval}>
+                  {d.submitApproval}
+                </Button>
+              )}
+              <Button size="small" onClick={() => setFeeOpen(true)}>
+                {d.addFee}
+              </Button>
+            </Space>
           )
         }
       >

@@ -60,16 +60,17 @@ function RoundList({ mine, initialQuery }: { mine: boolean; initialQuery: Record
     {
       key: 'taskCode',
       title: l.taskCode,
-      width: 190,
+      width: 170,
       fixed: 'left',
       render: (_, r) => <Typography.Link onClick={() => setOpen(r.id)}>{r.taskCode}</Typography.Link>,
     },
-    { key: 'billNo', dataIndex: 'billNo', title: l.billNo, width: 170 },
-    { key: 'carNo', dataIndex: 'carNo', title: l.carNo, width: 100 },
-    { key: 'customerName', dataIndex: 'customerName', title: l.customer, width: 160, ellipsis: true },
-    { key: 'lineName', dataIndex: 'lineName', title: l.line, width: 180, ellipsis: true },
+    // the money next to the bill: at 1440 px the columns up to 线路 stay clear of the fixed 操作
+    { key: 'billNo', dataIndex: 'billNo', title: l.billNo, width: 160 },
+    { key: 'amountFen', title: l.amount, width: 110, align: 'right', render: (_, r) => yuan(r.amountFen) },
     { key: 'feeCount', dataIndex: 'feeCount', title: l.feeCount, width: 80, align: 'right' },
-    { key: 'amountFen', title: l.amount, width: 120, align: 'right', render: (_, r) => yuan(r.amountFen) },
+    { key: 'carNo', dataIndex: 'carNo', title: l.carNo, width: 100 },
+    { key: 'customerName', dataIndex: 'customerName', title: l.customer, width: 150, ellipsis: true },
+    { key: 'lineName', dataIndex: 'lineName', title: l.line, width: 160, ellipsis: true },
     {
       key: 'status',
       title: l.status,
@@ -103,7 +104,8 @@ function RoundList({ mine, initialQuery }: { mine: boolean; initialQuery: Record
     {
       key: 'actions',
       title: l.actions,
-      width: 190,
+      // 详情 with 通过 and 驳回, or with 重新提交 (never all four)
+      width: 150,
       locked: true,
       fixed: 'right',
       render: (_, r) => (
