@@ -199,6 +199,26 @@ describe('plan rules: progress, arrival (4003, 4004), parking (4006), deviation'
     ]);
   });
 
+  it('estimates from the departure while the truck pulls away, from its own speed ten minutes on', () => {
+    const pullingAway = (minute: number, f: number, speed: number) => ({ minute, speed, ...between(0, 1, f) });
+    const h = new PlanHarness({}, { plan: plan() });
+    h.feedPlan(
+      { minute: 59, speed: 0, ...start },
+      pullingAway(60, 0.02, 8),
+      pullingAway(62, 0.03, 9),
+      pullingAway(63, 0.04, 9),
+    );
+    // at 9 km/h the 80 km left would take nine hours: no warning from the walking pace
+    expect(h.codes()).toEqual([]);
+    for (let m = 64; m <= 75; m++) h.feedPlan(pullingAway(m, 0.04 + (m - 63) * 0.034, 85));
+    expect(h.codes()).toEqual([]);
+    // still crawling ten minutes after leaving: its own speed counts, and warns
+    const slow = new PlanHarness({}, { plan: plan() });
+    slow.feedPlan({ minute: 59, speed: 0, ...start });
+    for (let m = 60; m <= 71; m++) slow.feedPlan(pullingAway(m, 0.02 + (m - 60) * 0.003, 9));
+    expect(slow.codes()).toEqual([[4003, 70, 70]]);
+  });
+
   it('alarms standing outside the stations on a running plan, not standing in a station', () => {
     const running = plan({ state: PLAN_STATE.running, departedAt: BASE + 60 * MIN, maxSeq: 1 });
     const h = new PlanHarness(

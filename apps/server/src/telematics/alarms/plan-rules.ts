@@ -15,6 +15,12 @@ const MOVING_KMH = 5;
 const SPEED_WEIGHT = 0.2;
 /** The estimated arrival (4003) is checked at most this often. */
 const ETA_EVERY_MS = MIN;
+/**
+ * For this long after leaving the start station the estimate is the planned arrival shifted by the
+ * late departure: pulling away, the truck's recent speed is a walking pace and would put every
+ * arrival hours late.
+ */
+export const ETA_AFTER_DEPARTURE_MS = 10 * MIN;
 
 /** One station row of a watched plan. */
 export interface PlanStationWatch {
@@ -299,7 +305,11 @@ function runningTimes(
     if (!s.raised.includes(4003) && (s.etaCheckedAt === null || r.time - s.etaCheckedAt >= ETA_EVERY_MS)) {
       s.etaCheckedAt = r.time;
       const left = distanceLeft(plan, s.maxSeq, r.lat, r.lon);
-      const eta = etaOf(left, s.speedKmh, r.time);
+      // pulling away: the plan's times shifted by the late departure
+      const eta =
+        r.time - s.departedAt < ETA_AFTER_DEPARTURE_MS
+          ? arriveAt + Math.max(0, s.departedAt - (plan.plannedDepartAt ?? s.departedAt))
+          : etaOf(left, s.speedKmh, r.time);
       const late = Math.max(eta ?? r.time, r.time) - arriveAt;
       if (late > rule.arriveWarnMinutes * MIN) {
         t.event(
