@@ -200,7 +200,11 @@ describe('plan rules: progress, arrival (4003, 4004), parking (4006), deviation'
   });
 
   it('estimates from the departure while the truck pulls away, from its own speed ten minutes on', () => {
-    const pullingAway = (minute: number, f: number, speed: number) => ({ minute, speed, ...between(0, 1, f) });
+    const pullingAway = (minute: number, f: number, speed: number) => ({
+      minute,
+      speed,
+      ...between(0, 1, f),
+    });
     const h = new PlanHarness({}, { plan: plan() });
     h.feedPlan(
       { minute: 59, speed: 0, ...start },
