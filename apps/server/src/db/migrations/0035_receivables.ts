@@ -30,6 +30,13 @@ const UPSERT = (w: string) => `INSERT INTO bill_receive (merchant_id, team_code,
 const REFRESH = (id: string) => `UPDATE bill_receive SET fee_income_fen = ${FEE_INCOME(id)},
   income_fen = freight_fen + ${FEE_INCOME(id)} WHERE waybill_id = ${id}`;
 
+/**
+ * A fee update that can change a waybill's income: another waybill, type or amount, or into or out
+ * of 已驳回 (approving or paying a fee changes nothing here).
+ */
+const INCOME_CHANGED = `(OLD.waybill_id IS NOT NEW.waybill_id OR OLD.fee_type_id IS NOT NEW.fee_type_id
+  OR OLD.amount_fen IS NOT NEW.amount_fen OR (OLD.state = 3) IS NOT (NEW.state = 3))`;
+
 const WAYBILL_COLUMNS = 'status, cancelled, freight_fen, customer_id, line_id, team_code, completed_at';
 
 export async function up(db: Kysely<any>): Promise<void> {
@@ -131,8 +138,13 @@ END $$ LANGUAGE plpgsql`)
         FOR EACH ROW EXECUTE FUNCTION bill_receive_waybill_sync()`)
       .execute(db);
     await sql
-      .raw(`CREATE TRIGGER bill_receive_fee_all AFTER INSERT OR DELETE OR UPDATE OF waybill_id,
-        fee_type_id, amount_fen, state ON waybill_fee FOR EACH ROW EXECUTE FUNCTION bill_receive_fee_sync()`)
+      .raw(`CREATE TRIGGER bill_receive_fee_add AFTER INSERT OR DELETE ON waybill_fee
+        FOR EACH ROW EXECUTE FUNCTION bill_receive_fee_sync()`)
+      .execute(db);
+    await sql
+      .raw(`CREATE TRIGGER bill_receive_fee_upd AFTER UPDATE OF waybill_id, fee_type_id, amount_fen, state
+        ON waybill_fee FOR EACH ROW WHEN (${INCOME_CHANGED.replaceAll(' IS NOT ', ' IS DISTINCT FROM ')})
+        EXECUTE FUNCTION bill_receive_fee_sync()`)
       .execute(db);
     await sql
       .raw(`CREATE TRIGGER bill_receive_fee_type_upd AFTER UPDATE OF fee_kind ON fee_type
@@ -154,7 +166,8 @@ END $$ LANGUAGE plpgsql`)
       .execute(db);
     await sql
       .raw(`CREATE TRIGGER bill_receive_fee_upd AFTER UPDATE OF waybill_id, fee_type_id, amount_fen, state
-        ON waybill_fee BEGIN ${REFRESH('OLD.waybill_id')}; ${REFRESH('NEW.waybill_id')}; END`)
+        ON waybill_fee WHEN ${INCOME_CHANGED}
+        BEGIN ${REFRESH('OLD.waybill_id')}; ${REFRESH('NEW.waybill_id')}; END`)
       .execute(db);
     await sql
       .raw(`CREATE TRIGGER bill_receive_fee_del AFTER DELETE ON waybill_fee
@@ -185,7 +198,8 @@ export async function down(db: Kysely<any>): Promise<void> {
   if (isPostgres(db)) {
     await sql.raw('DROP TRIGGER IF EXISTS bill_receive_waybill_ins ON waybill').execute(db);
     await sql.raw('DROP TRIGGER IF EXISTS bill_receive_waybill_upd ON waybill').execute(db);
-    await sql.raw('DROP TRIGGER IF EXISTS bill_receive_fee_all ON waybill_fee').execute(db);
+    await sql.raw('DROP TRIGGER IF EXISTS bill_receive_fee_add ON waybill_fee').execute(db);
+    await sql.raw('DROP TRIGGER IF EXISTS bill_receive_fee_upd ON waybill_fee').execute(db);
     await sql.raw('DROP TRIGGER IF EXISTS bill_receive_fee_type_upd ON fee_type').execute(db);
     await sql.raw('DROP FUNCTION IF EXISTS bill_receive_waybill_sync()').execute(db);
     await sql.raw('DROP FUNCTION IF EXISTS bill_receive_fee_sync()').execute(db);
