@@ -55,3 +55,81 @@ export const invoiceWrongTypeMessage = (noun = INVOICE_NOUN) => `${noun}只能�
 export const invoiceTooLargeMessage = (mb: number, noun = INVOICE_NOUN) => `${noun}大小不能超过 ${mb}MB!`;
 export const invoiceTooManyMessage = (limit: number, total: number, noun = INVOICE_NOUN) =>
   `${noun}最多支持上传 ${limit} 张，当前共选择了 ${total} 张`;
+
+/** Approved, paid and unpaid cost fees of a set of waybills, in fen. */
+export interface PayableTotals {
+  waybills: number;
+  approvedFen: number;
+  paidFen: number;
+  unpaidFen: number;
+}
+
+/** A waybill's payable to its payee (a row of billFeeDealReport). */
+export interface PayableRow extends PayableTotals {
+  waybillId: number;
+  billNo: string;
+  teamCode: string;
+  waybillCreatedAt: string;
+  truckId: number;
+  carNo: string;
+  driverId: number | null;
+  driverName: string;
+  payeeType: number;
+  payeeTypeName: string;
+  payeeName: string;
+  payeePhone: string;
+  fees: number;
+  payState: number;
+  payStateName: string;
+}
+
+/** A row of the payable statistics by payee and period. */
+export interface PayableStatisticsRow extends PayableTotals {
+  payeeType: number | null;
+  payeeTypeName: string;
+  payeeName: string;
+  period: string;
+}
+
+/** Sums of the fee detail's rows by kind and state, in fen. */
+export interface FeeDetailTotals {
+  fees: number;
+  amountFen: number;
+  incomeFen: number;
+  costFen: number;
+  pendingFen: number;
+  approvedFen: number;
+  rejectedFen: number;
+  paidFen: number;
+}
+
+/** A fee row of the fee detail and road-and-bridge ledgers. */
+export interface FeeDetailRow {
+  id: number;
+  waybillId: number;
+  billNo: string;
+  teamCode: string;
+  truckId: number;
+  carNo: string;
+  driverId: number | null;
+  driverName: string;
+  customerId: number;
+  customerName: string;
+  feeTypeId: number;
+  feeTypeName: string;
+  feeKind: number;
+  feeKindName: string;
+  amountFen: number;
+  state: number;
+  stateName: string;
+  remark: string;
+  createdAt: string;
+  /** The fee's last change: its approval (state 2, 3) or payment. */
+  updatedAt: string;
+  paymentId: number | null;
+  paidAt: string;
+  payMethod: number | null;
+  payMethodName: string;
+  payer: string;
+  payeeName: string;
+}

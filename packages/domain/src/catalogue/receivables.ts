@@ -34,3 +34,52 @@ export const CHECK_NAME_MAX = 60;
 export function confirmedReceivableFen(incomeFen: number, adjustFen: number): number {
   return incomeFen + adjustFen;
 }
+
+/** Sums of a set of rows, in fen. */
+export interface ReceivableTotals {
+  waybills: number;
+  freightFen: number;
+  feeIncomeFen: number;
+  incomeFen: number;
+  adjustFen: number;
+  /** 确认应收 = 总收入 + 对账调整. */
+  confirmedFen: number;
+  checkFen: number;
+  anomalyFen: number;
+}
+
+/** One waybill's receivable as the API answers it. */
+export interface ReceivableRow {
+  id: number;
+  waybillId: number;
+  billNo: string;
+  teamCode: string;
+  customerId: number;
+  customerName: string;
+  lineId: number;
+  lineName: string;
+  completedAt: string;
+  loadingNetKg: number | null;
+  unloadingNetKg: number | null;
+  settleKg: number | null;
+  freightFen: number;
+  feeIncomeFen: number;
+  incomeFen: number;
+  adjustFen: number;
+  adjustReason: string | null;
+  confirmedFen: number;
+  checkFen: number | null;
+  anomalyFen: number;
+  anomalyReason: string | null;
+  checkName: string | null;
+  checkState: number;
+  checkStateName: string;
+}
+
+/** A row of the statistics by customer and period. */
+export interface ReceivableStatisticsRow extends ReceivableTotals {
+  customerId: number | null;
+  customerName: string;
+  /** 'YYYY-MM-DD' or 'YYYY-MM'; '' when grouped by customer only. */
+  period: string;
+}

@@ -2,11 +2,16 @@ import {
   DAY_MS,
   enumLabel,
   FEE_KINDS,
+  type FeeDetailRow,
+  type FeeDetailTotals,
   fenToYuan,
   formatDateTime,
   PAY_METHODS,
   PAYABLE_STATES,
   PAYEE_TYPES,
+  type PayableRow,
+  type PayableStatisticsRow,
+  type PayableTotals,
   parseDateTime,
   ROAD_BRIDGE_FEE_NAME,
   WAYBILL_FEE_STATES,
@@ -144,31 +149,6 @@ function payableSums(db: Db, auth: AuthContext, f: PayableFilter) {
   return q as unknown as ReturnType<typeof payableBase>;
 }
 
-export interface PayableTotals {
-  waybills: number;
-  approvedFen: number;
-  paidFen: number;
-  unpaidFen: number;
-}
-
-export interface PayableRow extends PayableTotals {
-  waybillId: number;
-  billNo: string;
-  teamCode: string;
-  waybillCreatedAt: string;
-  truckId: number;
-  carNo: string;
-  driverId: number | null;
-  driverName: string;
-  payeeType: number;
-  payeeTypeName: string;
-  payeeName: string;
-  payeePhone: string;
-  fees: number;
-  payState: number;
-  payStateName: string;
-}
-
 export async function payableTotals(db: Db, auth: AuthContext, f: PayableFilter): Promise<PayableTotals> {
   const t = await payableSums(db, auth, f)
     .select([
@@ -293,13 +273,6 @@ function periodSql(db: Db, type: 'day' | 'month') {
   }
   const format = type === 'day' ? '%Y-%m-%d' : '%Y-%m';
   return sql<string>`strftime(${sql.lit(format)}, (p.waybill_created_at + ${sql.lit(SHANGHAI_MS)}) / 1000, 'unixepoch')`;
-}
-
-export interface PayableStatisticsRow extends PayableTotals {
-  payeeType: number | null;
-  payeeTypeName: string;
-  payeeName: string;
-  period: string;
 }
 
 /** 应付统计: approved, paid and unpaid cost fees by payee and day or month of the waybill. */
@@ -456,17 +429,6 @@ function detailFees(db: Db, auth: AuthContext, f: FeeDetailFilter) {
   return q;
 }
 
-export interface FeeDetailTotals {
-  fees: number;
-  amountFen: number;
-  incomeFen: number;
-  costFen: number;
-  pendingFen: number;
-  approvedFen: number;
-  rejectedFen: number;
-  paidFen: number;
-}
-
 /** The fee-type condition of a filter (a type, 路桥费, a kind) as a subquery of the merchant's types. */
 function typeCondition(auth: AuthContext, f: FeeDetailFilter) {
   // biome-ignore lint/suspicious/noExplicitAny: applies to waybill_fee and fee_day alike
@@ -559,36 +521,6 @@ export async function feeDetailTotals(
     if (key) t[key] += fen;
   }
   return t;
-}
-
-export interface FeeDetailRow {
-  id: number;
-  waybillId: number;
-  billNo: string;
-  teamCode: string;
-  truckId: number;
-  carNo: string;
-  driverId: number | null;
-  driverName: string;
-  customerId: number;
-  customerName: string;
-  feeTypeId: number;
-  feeTypeName: string;
-  feeKind: number;
-  feeKindName: string;
-  amountFen: number;
-  state: number;
-  stateName: string;
-  remark: string;
-  createdAt: string;
-  /** The fee's last change: its approval (state 2, 3) or payment. */
-  updatedAt: string;
-  paymentId: number | null;
-  paidAt: string;
-  payMethod: number | null;
-  payMethodName: string;
-  payer: string;
-  payeeName: string;
 }
 
 export async function feeDetailRows(

@@ -2,6 +2,7 @@ import {
   BATCH_PAY_MAX,
   enumLabel,
   FEE_DETAIL_CODES,
+  type FeeDetailRow,
   fenToYuan,
   formatDateTime,
   INVOICE_IMAGE_MAX_FILES,
@@ -15,6 +16,7 @@ import {
   PAYABLE_CODES,
   PAYEE_TYPES,
   PAYMENT_PATHS,
+  type PayableRow,
   parseDateTime,
   WAYBILL_FEE_STATES,
 } from '@fleet/domain';
@@ -34,14 +36,12 @@ import { UPLOAD_URL_PREFIX } from '../files/files.routes';
 import { logWaybill, WAYBILL_MISSING } from '../waybills/waybill-repository';
 import {
   type FeeDetailFilter,
-  type FeeDetailRow,
   feeDetailFilter,
   feeDetailReport,
   feeDetailRows,
   feeDetailTotals,
   LABELS,
   type PayableFilter,
-  type PayableRow,
   payableFilter,
   payableReport,
   payableRows,

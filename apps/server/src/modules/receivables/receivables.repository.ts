@@ -1,4 +1,13 @@
-import { confirmedReceivableFen, DAY_MS, fenToYuan, formatDateTime, parseDateTime } from '@fleet/domain';
+import {
+  confirmedReceivableFen,
+  DAY_MS,
+  fenToYuan,
+  formatDateTime,
+  parseDateTime,
+  type ReceivableRow,
+  type ReceivableStatisticsRow,
+  type ReceivableTotals,
+} from '@fleet/domain';
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/schema';
@@ -92,19 +101,6 @@ export function filteredRows(db: Db, auth: AuthContext, f: ReportFilter) {
 }
 type RowQuery = ReturnType<typeof filteredRows>;
 
-/** Sums of a set of rows, in fen. */
-export interface ReceivableTotals {
-  waybills: number;
-  freightFen: number;
-  feeIncomeFen: number;
-  incomeFen: number;
-  adjustFen: number;
-  /** 确认应收 = 总收入 + 对账调整. */
-  confirmedFen: number;
-  checkFen: number;
-  anomalyFen: number;
-}
-
 const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 
 export async function totalsOf(q: RowQuery): Promise<ReceivableTotals> {
@@ -129,34 +125,6 @@ export async function totalsOf(q: RowQuery): Promise<ReceivableTotals> {
     checkFen: num(t.checked),
     anomalyFen: num(t.anomaly),
   };
-}
-
-/** One waybill's receivable as the API answers it. */
-export interface ReceivableRow {
-  id: number;
-  waybillId: number;
-  billNo: string;
-  teamCode: string;
-  customerId: number;
-  customerName: string;
-  lineId: number;
-  lineName: string;
-  completedAt: string;
-  loadingNetKg: number | null;
-  unloadingNetKg: number | null;
-  settleKg: number | null;
-  freightFen: number;
-  feeIncomeFen: number;
-  incomeFen: number;
-  adjustFen: number;
-  adjustReason: string | null;
-  confirmedFen: number;
-  checkFen: number | null;
-  anomalyFen: number;
-  anomalyReason: string | null;
-  checkName: string | null;
-  checkState: number;
-  checkStateName: string;
 }
 
 function withDetails(q: RowQuery) {
@@ -282,13 +250,6 @@ export const statisticsFilter = z
       });
   });
 export type StatisticsFilter = z.output<typeof statisticsFilter>;
-
-export interface StatisticsRow extends ReceivableTotals {
-  customerId: number | null;
-  customerName: string;
-  /** 'YYYY-MM-DD' or 'YYYY-MM'; '' when grouped by customer only. */
-  period: string;
-}
 
 /** Chinese names in dictionary order. */
 const COLLATOR = new Intl.Collator('zh-CN');
@@ -475,7 +436,7 @@ export async function receivableStatistics(
   db: Db,
   auth: AuthContext,
   f: StatisticsFilter,
-): Promise<{ list: StatisticsRow[]; totalRow: StatisticsRow }> {
+): Promise<{ list: ReceivableStatisticsRow[]; totalRow: ReceivableStatisticsRow }> {
   const byCustomer = f.groupBy !== 'period';
   const byPeriod = f.groupBy !== 'customer';
   const rows = await periodSums(db, auth, f, {
@@ -493,8 +454,8 @@ export async function receivableStatistics(
     for (const c of found) names.set(c.id, c.customer_name);
   }
   const totals = totalsOfSums(undefined);
-  const list: StatisticsRow[] = rows.map((r) => {
-    const row: StatisticsRow = {
+  const list: ReceivableStatisticsRow[] = rows.map((r) => {
+    const row: ReceivableStatisticsRow = {
       customerId: r.customer_id,
       customerName: r.customer_id === null ? '' : (names.get(r.customer_id) ?? ''),
       period: r.period === null ? '' : periodText(r.period, f.periodType),

@@ -4,6 +4,7 @@ import {
   formatDateTime,
   RECEIVABLE_CODES,
   RECEIVABLE_PATHS,
+  type ReceivableRow,
   WAYBILL_STATE,
 } from '@fleet/domain';
 import type { FastifyInstance } from 'fastify';
@@ -25,7 +26,6 @@ import {
   detailRows,
   filteredRows,
   LABELS,
-  type ReceivableRow,
   type ReportFilter,
   receivableReport,
   receivableStatistics,

@@ -1,38 +1,19 @@
-import { PAYMENT_PATHS } from '@fleet/domain';
+import {
+  type FeeDetailRow,
+  type FeeDetailTotals,
+  PAYMENT_PATHS,
+  type PayableRow,
+  type PayableTotals,
+} from '@fleet/domain';
 import type { ListPage } from '../../api/common';
 import { type ExportOutcome, exportFile } from '../../api/fileTasks';
 import { request } from '../../api/request';
 
 // The calls of 应付对账 and the fee ledgers (money in fen, times 'YYYY-MM-DD HH:mm:ss' Shanghai).
 
-/** A waybill's payable to its payee (a row of billFeeDealReport). */
-export interface Payable {
-  waybillId: number;
-  billNo: string;
-  teamCode: string;
-  waybillCreatedAt: string;
-  truckId: number;
-  carNo: string;
-  driverId: number | null;
-  driverName: string;
-  payeeType: number;
-  payeeTypeName: string;
-  payeeName: string;
-  payeePhone: string;
-  fees: number;
-  approvedFen: number;
-  paidFen: number;
-  unpaidFen: number;
-  payState: number;
-  payStateName: string;
-}
-
-export interface PayableTotals {
-  waybills: number;
-  approvedFen: number;
-  paidFen: number;
-  unpaidFen: number;
-}
+export type Payable = PayableRow;
+export type FeeDetail = FeeDetailRow;
+export type { FeeDetailTotals, PayableTotals };
 
 export interface Payment {
   id: number;
@@ -73,40 +54,6 @@ export interface BatchResult {
     message: string;
     payment: Payment | null;
   }[];
-}
-
-/** A fee row of the fee detail and road-and-bridge ledgers. */
-export interface FeeDetail {
-  id: number;
-  waybillId: number;
-  billNo: string;
-  carNo: string;
-  driverName: string;
-  customerName: string;
-  feeTypeName: string;
-  feeKind: number;
-  feeKindName: string;
-  amountFen: number;
-  state: number;
-  stateName: string;
-  remark: string;
-  createdAt: string;
-  updatedAt: string;
-  paidAt: string;
-  payMethodName: string;
-  payer: string;
-  payeeName: string;
-}
-
-export interface FeeDetailTotals {
-  fees: number;
-  amountFen: number;
-  incomeFen: number;
-  costFen: number;
-  pendingFen: number;
-  approvedFen: number;
-  rejectedFen: number;
-  paidFen: number;
 }
 
 /** The search form's query: date ranges as days. */

@@ -1,4 +1,9 @@
-import { RECEIVABLE_PATHS } from '@fleet/domain';
+import {
+  RECEIVABLE_PATHS,
+  type ReceivableRow,
+  type ReceivableStatisticsRow,
+  type ReceivableTotals,
+} from '@fleet/domain';
 import type { ListPage } from '../../api/common';
 import { type ExportOutcome, exportFile } from '../../api/fileTasks';
 import { request } from '../../api/request';
@@ -6,44 +11,9 @@ import { request } from '../../api/request';
 // The calls of 应收对账 (money in fen, times 'YYYY-MM-DD HH:mm:ss' Shanghai).
 
 /** One completed waybill's receivable (a row of POST /colliery/waybill/billReceiveReport). */
-export interface Receivable {
-  id: number;
-  waybillId: number;
-  billNo: string;
-  teamCode: string;
-  customerId: number;
-  customerName: string;
-  lineId: number;
-  lineName: string;
-  completedAt: string;
-  loadingNetKg: number | null;
-  unloadingNetKg: number | null;
-  settleKg: number | null;
-  freightFen: number;
-  feeIncomeFen: number;
-  incomeFen: number;
-  adjustFen: number;
-  adjustReason: string | null;
-  confirmedFen: number;
-  checkFen: number | null;
-  anomalyFen: number;
-  anomalyReason: string | null;
-  checkName: string | null;
-  checkState: number;
-  checkStateName: string;
-}
-
-/** Sums of the filtered rows. */
-export interface ReceivableTotals {
-  waybills: number;
-  freightFen: number;
-  feeIncomeFen: number;
-  incomeFen: number;
-  adjustFen: number;
-  confirmedFen: number;
-  checkFen: number;
-  anomalyFen: number;
-}
+export type Receivable = ReceivableRow;
+export type StatisticsRow = ReceivableStatisticsRow;
+export type { ReceivableTotals };
 
 export type ReceivableReport = ListPage<Receivable> & { totalRow: ReceivableTotals };
 
@@ -119,12 +89,6 @@ export interface StatisticsQuery {
   periodType: PeriodType;
   groupBy: StatisticsGroupBy;
   customerId?: number;
-}
-
-export interface StatisticsRow extends ReceivableTotals {
-  customerId: number | null;
-  customerName: string;
-  period: string;
 }
 
 export function fetchStatistics(query: StatisticsQuery, signal?: AbortSignal) {
