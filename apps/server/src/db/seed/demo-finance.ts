@@ -1,29 +1,18 @@
 import {
   APPOINTMENT_STATUS,
-  APPROVE_ACTION,
   APPROVE_BUSINESS_TYPE,
   APPROVE_STATUS,
-  enumLabel,
-  fenToYuan,
   formatDateTime,
   OPERATE_LOG_PAGES,
-  PAY_METHODS,
-  PAYEE_TYPES,
   PLAN_STATE,
 } from '@fleet/domain';
 import type { Kysely } from 'kysely';
 import type { AuthContext } from '../../http/auth';
-import { remindApprovers } from '../../modules/approvals/approval-reminder';
+import { AppError } from '../../http/envelope';
 import { choosableApprovers } from '../../modules/approvals/approve-settings.routes';
-import {
-  approverList,
-  type Live,
-  parseChain,
-  type RoundRow,
-  submitRound,
-} from '../../modules/approvals/fee-approval';
+import { actOnRoundInTx, type Live, parseChain, submitRound } from '../../modules/approvals/fee-approval';
 import { recordOperation } from '../../modules/operate-log/operate-log.repository';
-import { logWaybill } from '../../modules/waybills/waybill-repository';
+import { payInTx } from '../../modules/payments/payments.pay';
 import type { Database } from '../schema';
 
 const MINUTE = 60_000;
@@ -92,11 +81,11 @@ async function demoCallers(tx: Db, merchantId: number): Promise<Map<string, Auth
  * - the merchant's fee approval chain 调度审核 → 财务审核, with those of the demo dispatcher, finance
  *   user and administrator whom the approval settings accept as approvers (enabled, holding a fee
  *   approval page), as the settings page writes it and logs it;
- * - for the newest completed waybills with fees of each team: rounds submitted and acted on as the
- *   approvals module does (chain snapshot, current approvers, tracking steps, 8001 reminders, fee
+ * - for the newest completed waybills with fees of each team: rounds submitted and acted on through
+ *   the approvals module (chain snapshot, current approvers, tracking steps, 8001 reminders, fee
  *   states, operation log): most 已通过 (fees 已审核), a few waiting at 财务审核 and one at 调度审核,
  *   and one rejected at 财务审核 with its comment (fees 已驳回);
- * - the older approved waybills paid (fees 已支付) as the payments module writes a payment;
+ * - the older approved waybills paid (fees 已支付) through the payments module;
  * - loading appointments (待审核, 已通过, 已驳回 with the reason) at the start stations of today's and
  *   tomorrow's plans of the teams of the demo administrator and dispatcher.
  * Answers what it wrote.
@@ -278,10 +267,10 @@ async function seedRounds(
 }
 
 /**
- * An approver of the round's current node who reaches its team approves (`pass`) or rejects it, as
- * the approvals module writes it (fee-approval.ts actInTx): the round moved on under its version,
- * the tracking step, the fees at the end, the waybill's log entry and the next node's reminder.
- * Answers false when no demo account may act.
+ * An approver of the round's current node who reaches its team approves (`pass`) or rejects it
+ * through the approvals module (actOnRoundInTx), in the seed's transaction: the round moved on
+ * under its version, the tracking step, the fees at the end, the waybill's log entry and the next
+ * node's reminder. Answers false when no demo account may act.
  */
 async function act(
   tx: Db,
@@ -291,93 +280,23 @@ async function act(
   comment: string | null,
   at: number,
 ): Promise<boolean> {
-  const raw = await tx
+  const round = await tx
     .selectFrom('approve_business')
-    .selectAll()
+    .select(['chain', 'current_seq', 'status', 'team_code'])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
-  const round: RoundRow = { ...raw, amount_fen: Number(raw.amount_fen) };
-  const chain = parseChain(round.chain);
-  const index = chain.findIndex((n) => n.seq === round.current_seq);
-  const node = chain[index];
+  const node = parseChain(round.chain).find((n) => n.seq === round.current_seq);
   if (!node || round.status !== APPROVE_STATUS.pending) return false;
   const auth = actorAt(callers, round.team_code, node);
   if (!auth) return false;
-  const next = pass ? chain[index + 1] : undefined;
-  const status = !pass ? APPROVE_STATUS.rejected : next ? APPROVE_STATUS.pending : APPROVE_STATUS.approved;
-  const done = status !== APPROVE_STATUS.pending;
-  const feeWords = !done ? '' : pass ? '，费用由待审核改为已审核' : '，费用由待审核改为已驳回';
-  const logText = `费用${pass ? '审批通过' : '审批驳回'}${round.task_code}（${node.nodeName}），合计${fenToYuan(
-    round.amount_fen,
-  )}元${feeWords}${comment ? `：${comment}` : ''}`;
-  await tx
-    .updateTable('approve_business')
-    .set({
-      status,
-      current_seq: next ? next.seq : round.current_seq,
-      current_approvers: next ? approverList(next) : '',
-      finished_at: done ? at : null,
-      version: round.version + 1,
-    })
-    .where('id', '=', round.id)
-    .where('version', '=', round.version)
-    .execute();
-  await tx
-    .insertInto('approve_track')
-    .values({
-      business_id: round.id,
-      seq: node.seq,
-      node_name: node.nodeName,
-      action: pass ? APPROVE_ACTION.approve : APPROVE_ACTION.reject,
-      user_id: auth.userId,
-      user_name: auth.nickname,
-      comment,
-      at,
-    })
-    .execute();
-  if (done)
-    await tx
-      .updateTable('waybill_fee')
-      .set({ state: pass ? 2 : 3, updated_at: at })
-      .where(
-        'id',
-        'in',
-        tx.selectFrom('approve_business_fee').select('fee_id').where('business_id', '=', round.id),
-      )
-      .where('state', '=', 1)
-      .execute();
-  await logWaybill(tx, auth, { id: round.waybill_id, team_code: round.team_code }, logText, at);
-  if (next) {
-    const w = await tx
-      .selectFrom('waybill as w')
-      .leftJoin('truck as t', 't.id', 'w.truck_id')
-      .leftJoin('driver as d', 'd.id', 'w.driver_id')
-      .select(['w.bill_no', 'w.truck_id', 't.car_no', 't.vin', 'd.name as driver_name'])
-      .where('w.id', '=', round.waybill_id)
-      .executeTakeFirstOrThrow();
-    await remindApprovers(tx, SEEDING, [
-      {
-        merchantId: round.merchant_id,
-        taskCode: round.task_code,
-        billNo: w.bill_no,
-        carNo: w.car_no ?? '',
-        vin: w.vin ?? '',
-        truckId: w.truck_id,
-        driverName: w.driver_name ?? '',
-        nodeName: next.nodeName,
-        amountFen: round.amount_fen,
-        approverIds: next.users.map((u) => u.userId),
-        at,
-      },
-    ]);
-  }
+  await actOnRoundInTx(tx, SEEDING, auth, id, pass, comment, at);
   return true;
 }
 
 /**
  * The older of the approved waybills paid by the finance user (the administrator outside their
- * teams), as the payments module writes a payment (payments.routes.ts payWaybill): the approved cost
- * fees 已审核 → 已支付, the payment to the driver (the owner of a hired truck) with its items, the
+ * teams) through the payments module (payInTx), in the seed's transaction: the approved cost fees
+ * 已审核 → 已支付, the payment to the driver (the owner of a hired truck) with its items, the
  * waybill's log entry.
  */
 async function seedPayments(
@@ -391,18 +310,8 @@ async function seedPayments(
   const rows = await tx
     .selectFrom('waybill as w')
     .leftJoin('truck as tr', 'tr.id', 'w.truck_id')
-    .leftJoin('driver as d', 'd.id', 'w.driver_id')
-    .select([
-      'w.id',
-      'w.bill_no',
-      'w.team_code',
-      'w.completed_at',
-      'tr.car_info_type',
-      'tr.owner_name',
-      'tr.owner_phone',
-      'd.name as driver_name',
-      'd.phone as driver_phone',
-    ])
+    .select(['w.id', 'w.team_code', 'w.completed_at', 'tr.car_info_type'])
+    .where('w.merchant_id', '=', merchantId)
     .where('w.id', 'in', [...approved])
     .orderBy('w.completed_at')
     .orderBy('w.id')
@@ -417,22 +326,6 @@ async function seedPayments(
         .map((n) => callers.get(n))
         .find((c): c is AuthContext => c !== undefined && w.team_code.startsWith(c.teamCode));
       if (!auth) continue;
-      const hired = w.car_info_type === 3;
-      const payeeName = (hired ? w.owner_name : w.driver_name)?.trim() ?? '';
-      if (!payeeName) continue;
-      const fees = (
-        await tx
-          .selectFrom('waybill_fee as f')
-          .innerJoin('fee_type as t', 't.id', 'f.fee_type_id')
-          .select(['f.id', 'f.amount_fen', 't.fee_name'])
-          .where('f.waybill_id', '=', w.id)
-          .where('f.merchant_id', '=', merchantId)
-          .where('t.fee_kind', '=', 2)
-          .where('f.state', '=', 2)
-          .orderBy('f.id')
-          .execute()
-      ).map((f) => ({ ...f, amount_fen: Number(f.amount_fen) }));
-      if (fees.length === 0) continue;
       const approvedAt = await tx
         .selectFrom('approve_business')
         .select('finished_at')
@@ -442,54 +335,26 @@ async function seedPayments(
       const at = Math.min(Number(approvedAt?.finished_at ?? now - DAY) + DAY, now - HOUR);
       // paid at the top of the hour before the entry
       const paidAt = Math.floor((at - HOUR) / HOUR) * HOUR;
-      const payMethod = k % 3 === 2 ? 3 : 1;
-      const paidText = formatDateTime(new Date(paidAt));
-      await tx
-        .updateTable('waybill_fee')
-        .set({ state: 4, updated_at: at })
-        .where(
-          'id',
-          'in',
-          fees.map((f) => f.id),
-        )
-        .where('state', '=', 2)
-        .execute();
-      const amount = fees.reduce((s, f) => s + f.amount_fen, 0);
-      const payeeType = hired ? 2 : 1;
-      const remark = hired ? '外协车费用结算' : null;
-      const row = await tx
-        .insertInto('fee_payment')
-        .values({
-          merchant_id: merchantId,
-          team_code: w.team_code,
-          waybill_id: w.id,
-          payee_type: payeeType,
-          payee_name: payeeName.slice(0, 60),
-          payee_phone: (hired ? w.owner_phone : w.driver_phone) ?? null,
-          amount_fen: amount,
-          paid_at: paidAt,
-          pay_method: payMethod,
-          payer: auth.nickname,
-          photos: null,
-          remark,
-          request_key: `demo-${w.id}`,
-          created_by: auth.userId,
-          created_at: at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await tx
-        .insertInto('fee_payment_item')
-        .values(fees.map((f) => ({ payment_id: row.id, fee_id: f.id, amount_fen: f.amount_fen })))
-        .execute();
-      const list = fees.map((f) => `${f.fee_name} ${fenToYuan(f.amount_fen)}元（已审核→已支付）`).join('、');
-      await logWaybill(
-        tx,
-        auth,
-        { id: w.id, team_code: w.team_code },
-        `付款：向${enumLabel(PAYEE_TYPES, payeeType, '')}${payeeName}支付${fenToYuan(amount)}元，${list}；付款方式${enumLabel(PAY_METHODS, payMethod, '')}，付款时间${paidText}，付款人${auth.nickname}${remark ? `，备注：${remark}` : ''}`,
-        at,
-      );
+      try {
+        await payInTx(
+          tx,
+          auth,
+          {
+            waybillId: w.id,
+            requestKey: `demo-${w.id}`,
+            paidAt: formatDateTime(new Date(paidAt)),
+            payMethod: k % 3 === 2 ? 3 : 1,
+            payer: auth.nickname,
+            remark: w.car_info_type === 3 ? '外协车费用结算' : null,
+            photos: [],
+          },
+          at,
+        );
+      } catch (error) {
+        // refused before its first write (no payee, no approved cost fee): the waybill stays payable
+        if (!(error instanceof AppError)) throw error;
+        continue;
+      }
       paid++;
     }
   }

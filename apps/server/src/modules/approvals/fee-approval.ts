@@ -564,10 +564,46 @@ async function applyGroupPostgres(
   return new Set(answer.rows.map((r) => Number(r.id)));
 }
 
+/** One round's action (actInTx) and the next node's reminder, written in `tx`. */
+async function actAndRemind(
+  tx: Db,
+  live: Live,
+  auth: AuthContext,
+  f: RoundFacts,
+  pass: boolean,
+  comment: string | null,
+  at: number,
+): Promise<{ result: ActResult; publish: () => void }> {
+  const { result, reached } = await actInTx(tx, auth, f, pass, comment, at);
+  const publish = await remindApprovers(tx, live, reached ? [reached] : []);
+  return { result, publish };
+}
+
 /**
- * The caller approves (`pass`) or rejects round `id` at its current node, in one transaction.
- * Returns the result and the reminder's publisher (the next node's approvers, 8001), to call after
- * the commit.
+ * The caller approves (`pass`) or rejects round `id` at its current node, inside the caller's
+ * transaction `tx` (the round read there): what actOnRound writes, for callers that write more in
+ * the same transaction (the demo seed). Refused in Chinese as actOnRound; the reminder's publisher
+ * is to be called after the commit.
+ */
+export async function actOnRoundInTx(
+  tx: Db,
+  live: Live,
+  auth: AuthContext,
+  id: number,
+  pass: boolean,
+  comment: string | null,
+  at: number,
+): Promise<{ result: ActResult; publish: () => void }> {
+  const f = (await roundFacts(tx, auth, [id])).get(id);
+  if (!f) throw notFound(ROUND_MISSING);
+  if (!pass && !comment) throw badInput(REJECT_NEEDS_COMMENT);
+  return actAndRemind(tx, live, auth, f, pass, comment, at);
+}
+
+/**
+ * The caller approves (`pass`) or rejects round `id` at its current node, in one transaction (the
+ * round read before it). Returns the result and the reminder's publisher (the next node's
+ * approvers, 8001), to call after the commit.
  */
 export async function actOnRound(
   db: Db,
@@ -581,11 +617,7 @@ export async function actOnRound(
   const f = (await roundFacts(db, auth, [id])).get(id);
   if (!f) throw notFound(ROUND_MISSING);
   if (!pass && !comment) throw badInput(REJECT_NEEDS_COMMENT);
-  return db.transaction().execute(async (tx) => {
-    const { result, reached } = await actInTx(tx, auth, f, pass, comment, at);
-    const publish = await remindApprovers(tx, live, reached ? [reached] : []);
-    return { result, publish };
-  });
+  return db.transaction().execute((tx) => actAndRemind(tx, live, auth, f, pass, comment, at));
 }
 
 /** Items of a batch committed together; each item is still a unit of its own (a savepoint). */
