@@ -40,6 +40,8 @@ import type { AlarmSubscriptionTable, MessageTable } from '../modules/messages/m
 import type { OperateLogTable } from '../modules/operate-log/operate-log.table';
 import type {
   FeeDayTable,
+  FeePayableDayTable,
+  FeePayableMonthTable,
   FeePayableTable,
   FeePaymentItemTable,
   FeePaymentTable,
@@ -153,6 +155,8 @@ export interface Database {
   fee_payment: FeePaymentTable;
   fee_payment_item: FeePaymentItemTable;
   fee_payable: FeePayableTable;
+  fee_payable_day: FeePayableDayTable;
+  fee_payable_month: FeePayableMonthTable;
   fee_day: FeeDayTable;
   bill_receive_adjust: BillReceiveAdjustTable;
   bill_receive_day: BillReceiveDayTable;

@@ -33,6 +33,8 @@ import * as m0035 from './0035_receivables';
 import * as m0035day from './0035_receivables_day';
 import * as m0035month from './0035_receivables_month';
 import * as m0036 from './0036_driver_salary';
+import * as m0037day from './0037_payable_day';
+import * as m0037month from './0037_payable_month';
 
 /** Every migration in order; names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +72,6 @@ export const migrations: Record<string, Migration> = {
   '0035_receivables_day': m0035day,
   '0035_receivables_month': m0035month,
   '0036_driver_salary': m0036,
+  '0037_payable_day': m0037day,
+  '0037_payable_month': m0037month,
 };

@@ -16,13 +16,14 @@ import {
   ROAD_BRIDGE_FEE_NAME,
   WAYBILL_FEE_STATES,
 } from '@fleet/domain';
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/schema';
 import type { AuthContext } from '../../http/auth';
 import { DATE_MESSAGE, isDateText } from '../../http/form-fields';
 import { inScope } from '../../http/scope';
 import { blank, teamFilter } from '../../records/filters';
+import { splitDays } from '../receivables/receivables.repository';
 
 // The read side of payments: the payable ledger (应付) per payee and waybill, its statistics by
 // payee and period, and the fee detail (运单费用明细, 路桥费台账) of every fee row. All sums are made
@@ -264,18 +265,104 @@ export const statisticsFilter = z
   });
 export type StatisticsFilter = z.output<typeof statisticsFilter>;
 
-const SHANGHAI_MS = 8 * 3_600_000;
+/** 'YYYY-MM-DD' → the number YYYYMMDD of the daily sums. */
+const dayNumber = (date: string) => Number(date.replaceAll('-', ''));
 
-function periodSql(db: Db, type: 'day' | 'month') {
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
-    const format = type === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM';
-    return sql<string>`to_char(to_timestamp((p.waybill_created_at + ${sql.lit(SHANGHAI_MS)}) / 1000) at time zone 'UTC', ${sql.lit(format)})`;
-  }
-  const format = type === 'day' ? '%Y-%m-%d' : '%Y-%m';
-  return sql<string>`strftime(${sql.lit(format)}, (p.waybill_created_at + ${sql.lit(SHANGHAI_MS)}) / 1000, 'unixepoch')`;
+/** The period text of a day number YYYYMMDD ('YYYY-MM-DD') or a month number YYYYMM ('YYYY-MM'). */
+function periodText(key: number, type: 'day' | 'month'): string {
+  const text = String(key);
+  return type === 'day'
+    ? `${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6, 8)}`
+    : `${text.slice(0, 4)}-${text.slice(4, 6)}`;
 }
 
-/** 应付统计: approved, paid and unpaid cost fees by payee and day or month of the waybill. */
+interface PayableGroup {
+  truck_id: number | null;
+  driver_id: number | null;
+  period: number;
+  waybills: number;
+  approved: number;
+  paid: number;
+  unpaid: number;
+}
+
+/**
+ * The caller's waybills with fees of a period (Shanghai days of the waybill) by truck, driver and
+ * day or month, from the sums kept by the database: whole months from fee_payable_month, the days of
+ * cut months (or every day, by day) from fee_payable_day.
+ */
+async function payableGroups(db: Db, auth: AuthContext, f: StatisticsFilter): Promise<PayableGroup[]> {
+  const start = dayNumber(f.startDate);
+  const end = dayNumber(f.endDate);
+  const parts: {
+    table: 'fee_payable_day' | 'fee_payable_month';
+    column: 'day' | 'month';
+    from: number;
+    to: number;
+  }[] = [];
+  if (f.periodType === 'day') parts.push({ table: 'fee_payable_day', column: 'day', from: start, to: end });
+  else {
+    const split = splitDays(start, end);
+    if (split.months)
+      parts.push({ table: 'fee_payable_month', column: 'month', from: split.months[0], to: split.months[1] });
+    for (const [from, to] of split.days) parts.push({ table: 'fee_payable_day', column: 'day', from, to });
+  }
+  const answers = await Promise.all(
+    parts.map((part) => {
+      // biome-ignore lint/suspicious/noExplicitAny: the two sums tables share their columns
+      let q = (db as Kysely<any>)
+        .selectFrom(`${part.table} as s`)
+        .where(inScope(auth.scope, 's'))
+        .where(`s.${part.column}`, '>=', part.from)
+        .where(`s.${part.column}`, '<=', part.to);
+      if (f.teamCode) q = q.where('s.team_code', 'like', `${f.teamCode}%`);
+      // a month YYYYMM of a day YYYYMMDD by integer division
+      const period =
+        part.column === 'month' || f.periodType === 'day'
+          ? sql<number>`s.${sql.raw(part.column)}`
+          : sql<number>`s.day / 100`;
+      return q
+        .select([
+          's.truck_id',
+          's.driver_id',
+          period.as('period'),
+          sql<number>`sum(s.waybills)`.as('waybills'),
+          sql<number>`sum(s.approved_fen)`.as('approved'),
+          sql<number>`sum(s.paid_fen)`.as('paid'),
+          sql<number>`sum(s.unpaid_fen)`.as('unpaid'),
+        ])
+        .groupBy(['s.truck_id', 's.driver_id', period])
+        .execute() as Promise<PayableGroup[]>;
+    }),
+  );
+  const merged = new Map<string, PayableGroup>();
+  for (const r of answers.flat()) {
+    const key = `${r.truck_id}:${r.driver_id}:${r.period}`;
+    const found = merged.get(key);
+    if (found) {
+      found.waybills += num(r.waybills);
+      found.approved += num(r.approved);
+      found.paid += num(r.paid);
+      found.unpaid += num(r.unpaid);
+    } else
+      merged.set(key, {
+        // 0 is the sums' key of a waybill without truck or driver
+        truck_id: Number(r.truck_id) || null,
+        driver_id: Number(r.driver_id) || null,
+        period: Number(r.period),
+        waybills: num(r.waybills),
+        approved: num(r.approved),
+        paid: num(r.paid),
+        unpaid: num(r.unpaid),
+      });
+  }
+  return [...merged.values()].filter((g) => g.waybills > 0);
+}
+
+/**
+ * 应付统计: approved, paid and unpaid cost fees by payee and day or month of the waybill, read from
+ * the sums by truck, driver and day or month kept by the database (never the waybills of the period).
+ */
 export async function payableStatistics(
   db: Db,
   auth: AuthContext,
@@ -288,29 +375,21 @@ export async function payableStatistics(
     payeeName: f.payeeName,
     teamCode: f.teamCode,
   } as PayableFilter;
-  const period = periodSql(db, f.periodType);
-  // grouped by truck, driver and period in the database over fee_payable alone; the payee of each
-  // group (the truck's owner if hired, else the driver) is then read once per truck and driver
-  let q = db.selectFrom('fee_payable as p').where(inScope(auth.scope, 'p')).where('p.fees', '>', 0);
-  if (f.teamCode) q = q.where('p.team_code', 'like', `${f.teamCode}%`);
-  q = q
-    .where('p.waybill_created_at', '>=', dayStart(f.startDate))
-    .where('p.waybill_created_at', '<', dayStart(f.endDate) + DAY_MS);
-  const [groups, totals] = await Promise.all([
-    q
-      .select([
-        'p.truck_id',
-        'p.driver_id',
-        period.as('period'),
-        sql<number>`count(*)`.as('waybills'),
-        sql<number>`sum(p.approved_fen)`.as('approved'),
-        sql<number>`sum(p.paid_fen)`.as('paid'),
-        sql<number>`sum(p.unpaid_fen)`.as('unpaid'),
-      ])
-      .groupBy(['p.truck_id', 'p.driver_id', period])
-      .execute(),
-    payableTotals(db, auth, filter),
+  const byPayee = f.payeeType !== undefined || Boolean(f.payeeName);
+  // the payee of each group (the truck's owner if hired, else the driver) is read once per truck
+  // and driver; the totals of a payee filter are summed over the filtered waybills as the ledger's
+  const [groups, payeeTotals] = await Promise.all([
+    payableGroups(db, auth, f),
+    byPayee ? payableTotals(db, auth, filter) : undefined,
   ]);
+  const totals: PayableTotals = payeeTotals ?? { waybills: 0, approvedFen: 0, paidFen: 0, unpaidFen: 0 };
+  if (!payeeTotals)
+    for (const g of groups) {
+      totals.waybills += g.waybills;
+      totals.approvedFen += g.approved;
+      totals.paidFen += g.paid;
+      totals.unpaidFen += g.unpaid;
+    }
   const truckIds = [...new Set(groups.map((g) => g.truck_id).filter((id): id is number => id !== null))];
   const driverIds = [...new Set(groups.map((g) => g.driver_id).filter((id): id is number => id !== null))];
   const trucks = new Map<number, { hired: boolean; owner: string }>();
@@ -340,12 +419,13 @@ export async function payableStatistics(
         : (drivers.get(g.driver_id) ?? '');
     if (f.payeeType !== undefined && f.payeeType !== payeeType) continue;
     if (f.payeeName && !payeeName.includes(f.payeeName)) continue;
-    const key = `${payeeType}\u0000${payeeName}\u0000${g.period}`;
+    const period = periodText(g.period, f.periodType);
+    const key = `${payeeType}\u0000${payeeName}\u0000${period}`;
     const row = merged.get(key) ?? {
       payeeType,
       payeeTypeName: enumLabel(PAYEE_TYPES, payeeType, ''),
       payeeName,
-      period: String(g.period ?? ''),
+      period,
       waybills: 0,
       approvedFen: 0,
       paidFen: 0,

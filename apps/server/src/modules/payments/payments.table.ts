@@ -45,6 +45,28 @@ export interface FeePayableTable {
   fees: number;
 }
 
+/**
+ * The waybills with fees and their approved, paid and unpaid cost fees (fee_payable) by merchant,
+ * team, truck, driver (0 for none) and Shanghai day of the waybill YYYYMMDD (migration
+ * 0037_payable_day), kept by triggers.
+ */
+export interface FeePayableDayTable {
+  merchant_id: number;
+  team_code: string;
+  truck_id: number;
+  driver_id: number;
+  day: number;
+  waybills: number;
+  approved_fen: number;
+  paid_fen: number;
+  unpaid_fen: number;
+}
+
+/** The same sums by Shanghai month of the waybill (YYYYMM), migration 0037_payable_month. */
+export interface FeePayableMonthTable extends Omit<FeePayableDayTable, 'day'> {
+  month: number;
+}
+
 /** Fees and amounts by merchant, team, Shanghai day, fee type and state (migration 0034), kept by triggers. */
 export interface FeeDayTable {
   merchant_id: number;

@@ -423,6 +423,115 @@ describe.each(TEST_DATABASES)('payments on $name', (database) => {
     expect(res.body.code).not.toBe(200);
   });
 
+  it('statistics by payee and month or day equal the fee rows to the fen over cut months, after changes', async () => {
+    const shanghai = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString();
+    /** The statistics' rows computed from the approved cost fees of finance's team's waybills. */
+    const expected = async (start: string, end: string, periodType: 'day' | 'month') => {
+      const rows = await t.db.db
+        .selectFrom('waybill_fee as f')
+        .innerJoin('fee_type as ft', 'ft.id', 'f.fee_type_id')
+        .innerJoin('waybill as w', 'w.id', 'f.waybill_id')
+        .leftJoin('truck as tr', 'tr.id', 'w.truck_id')
+        .leftJoin('driver as d', 'd.id', 'w.driver_id')
+        .select([
+          'f.waybill_id',
+          'f.amount_fen',
+          'f.state',
+          'w.created_at',
+          'tr.car_info_type',
+          'tr.owner_name',
+        ])
+        .select('d.name as driver_name')
+        .where('w.team_code', 'like', `${TRUNK_TWO}%`)
+        .where('ft.fee_kind', '=', 2)
+        .where('f.state', 'in', [2, 4])
+        .where('w.created_at', '>=', Date.parse(`${start}T00:00:00+08:00`))
+        .where('w.created_at', '<', Date.parse(`${end}T00:00:00+08:00`) + 86_400_000)
+        .execute();
+      const groups = new Map<
+        string,
+        {
+          payeeType: number;
+          payeeName: string;
+          period: string;
+          ids: Set<number>;
+          approvedFen: number;
+          paidFen: number;
+          unpaidFen: number;
+        }
+      >();
+      for (const r of rows) {
+        const hiredTruck = r.car_info_type === 3;
+        const payeeName = (hiredTruck ? r.owner_name : r.driver_name) ?? '';
+        const period = shanghai(Number(r.created_at)).slice(0, periodType === 'day' ? 10 : 7);
+        const key = `${hiredTruck ? 2 : 1}:${payeeName}:${period}`;
+        const g = groups.get(key) ?? {
+          payeeType: hiredTruck ? 2 : 1,
+          payeeName,
+          period,
+          ids: new Set<number>(),
+          approvedFen: 0,
+          paidFen: 0,
+          unpaidFen: 0,
+        };
+        g.ids.add(r.waybill_id);
+        g.approvedFen += Number(r.amount_fen);
+        if (r.state === 4) g.paidFen += Number(r.amount_fen);
+        if (r.state === 2) g.unpaidFen += Number(r.amount_fen);
+        groups.set(key, g);
+      }
+      return new Map([...groups].map(([key, { ids, ...g }]) => [key, { ...g, waybills: ids.size }] as const));
+    };
+    const answered = async (startDate: string, endDate: string, periodType: 'day' | 'month') => {
+      const stats = await ok(finance, 'fee/tc/billFeeDealStatistics', { startDate, endDate, periodType });
+      const list = new Map<string, Record<string, unknown>>();
+      for (const r of stats.list)
+        list.set(`${r.payeeType}:${r.payeeName}:${r.period}`, {
+          payeeType: r.payeeType,
+          payeeName: r.payeeName,
+          period: r.period,
+          waybills: r.waybills,
+          approvedFen: r.approvedFen,
+          paidFen: r.paidFen,
+          unpaidFen: r.unpaidFen,
+        });
+      return { list, totalRow: stats.totalRow };
+    };
+    const check = async (start: string, end: string, periodType: 'day' | 'month') => {
+      const want = await expected(start, end, periodType);
+      const got = await answered(start, end, periodType);
+      expect(got.list).toEqual(want);
+      const sum = (k: 'waybills' | 'approvedFen' | 'paidFen' | 'unpaidFen') =>
+        [...want.values()].reduce((s, g) => s + g[k], 0);
+      expect(got.totalRow).toMatchObject({
+        waybills: sum('waybills'),
+        approvedFen: sum('approvedFen'),
+        paidFen: sum('paidFen'),
+        unpaidFen: sum('unpaidFen'),
+      });
+      return want;
+    };
+    // from the 15th of the month ten months ago to today: both ends cut a month
+    const today = shanghai(Date.now()).slice(0, 10);
+    const first = new Date(`${today.slice(0, 7)}-01T00:00:00Z`);
+    first.setUTCMonth(first.getUTCMonth() - 10);
+    const start = `${first.toISOString().slice(0, 7)}-15`;
+    const byMonth = await check(start, today, 'month');
+    expect(byMonth.size).toBeGreaterThan(1);
+    const lastDays = shanghai(Date.now() - 40 * 86_400_000).slice(0, 10);
+    await check(lastDays, today, 'day');
+    // a waybill's driver changes, a fee is approved, another rejected: the sums follow
+    const [a, b] = own as [(typeof own)[number], (typeof own)[number]];
+    await t.db.db.updateTable('waybill').set({ driver_id: b.driver_id }).where('id', '=', a.id).execute();
+    const added = await fee(b.id, '装车费', 4_321);
+    await t.db.db.updateTable('waybill_fee').set({ state: 3 }).where('id', '=', added).execute();
+    await fee(a.id, '油费', 5_678);
+    await check(start, today, 'month');
+    await check(lastDays, today, 'day');
+    await t.db.db.updateTable('waybill').set({ driver_id: a.driver_id }).where('id', '=', a.id).execute();
+    await check(start, today, 'month');
+  });
+
   it('exports the payable ledger and the fee detail with a total row', async () => {
     const exported = (url: string, payload: Record<string, unknown>) =>
       t.app.inject({
