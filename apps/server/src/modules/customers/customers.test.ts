@@ -31,9 +31,10 @@ describe.each(TEST_DATABASES)('customers on $name', (database) => {
   beforeAll(async () => {
     t = await startTestApp(database);
     // these tests count every row they make: start from merchants without the demo's customers (and
-    // the demo's transport prices and scan codes, which name them)
+    // the demo's transport prices, scan codes and transport orders, which name them)
     await t.db.db.deleteFrom('waybill_scan_code').execute();
     await t.db.db.deleteFrom('transport_price').execute();
+    await t.db.db.deleteFrom('transport_order').execute();
     await t.db.db.deleteFrom('customer').execute();
     admin = await login(t.app, 'admin', DEMO.admin);
     const role = await call(t.app, 'POST', '/api/system/role/add', {
