@@ -1,4 +1,5 @@
 import { createServer } from 'node:net';
+import { PLAN_BUSY_STATES } from '@fleet/domain';
 import { connect } from '../../apps/server/src/db/connection';
 import { TestTerminal } from '../../apps/server/src/telematics/gateway/test-terminal';
 import { encodeLocation } from '../../apps/server/src/telematics/jt808';
@@ -27,7 +28,10 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** The first demo truck of a team that has a terminal. */
+/**
+ * The first demo truck of a team that has a terminal and no plan under way (published, distributed
+ * or running): its reports raise only the alarms a test makes, not the plan's timing alarms.
+ */
 export async function truckOf(databaseUrl: string, teamCode: string): Promise<DemoTruck> {
   const database = connect(databaseUrl);
   try {
@@ -36,6 +40,16 @@ export async function truckOf(databaseUrl: string, teamCode: string): Promise<De
       .innerJoin('terminal', 'terminal.id', 'truck.terminal_id')
       .select(['truck.car_no', 'terminal.phone'])
       .where('truck.team_code', '=', teamCode)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('plan')
+              .select('plan.id')
+              .whereRef('plan.truck_id', '=', 'truck.id')
+              .where('plan.state', 'in', [...PLAN_BUSY_STATES]),
+          ),
+        ),
+      )
       .orderBy('truck.id')
       .executeTakeFirstOrThrow();
     return { carNo: row.car_no, phone: row.phone };
