@@ -126,6 +126,15 @@ export interface PlanRuleState {
   /** Station rows (seq) whose fence the truck was in at its last report; `known` once seen. */
   inside: readonly number[];
   known: boolean;
+  /**
+   * Outside every row's fence box at (clearLat, clearLon) by at least `clear` microdegrees (in
+   * latitude or longitude) for the rows `clearOf`: a report nearer than that to the point is outside
+   * them too, and the fences are not checked (what nearly every report of a plan is).
+   */
+  clear: number;
+  clearLat: number;
+  clearLon: number;
+  clearOf: readonly unknown[] | null;
   /** Codes raised for this plan (each at most once). */
   raised: readonly number[];
   /** Recent moving speed (km/h, a running average of moving reports), null until it moved. */

@@ -90,6 +90,8 @@ export interface PlanPoint extends AlarmPoint {
   acc: boolean;
 }
 
+const NONE: readonly number[] = [];
+
 /** Open-alarm keys of the plan rules. */
 const PLAN_KEYS = ['p4001', 'p4002', 'p4004', 'p4006'] as const;
 
@@ -133,6 +135,10 @@ function stateOf(t: TruckAlarms, plan: PlanWatch): PlanRuleState {
       arrivedAt: null,
       inside: [],
       known: false,
+      clear: 0,
+      clearLat: 0,
+      clearLon: 0,
+      clearOf: null,
       raised: [],
       speedKmh: null,
       stillSince: null,
@@ -192,14 +198,33 @@ export function etaOf(metresLeft: number, speedKmh: number | null, at: number): 
  * a departure seen (terminal off at the start) departs and arrives at once.
  */
 function progress(plan: PlanWatch, s: PlanRuleState, r: PlanPoint, moves: PlanMove[]): void {
+  const rows = plan.stations;
+  const outside = s.known && s.inside.length === 0;
+  // still well clear of every row's fence box: in none of them, as before (no row read)
+  if (
+    outside &&
+    s.clearOf === rows &&
+    Math.abs(r.lat - s.clearLat) < s.clear &&
+    Math.abs(r.lon - s.clearLon) < s.clear
+  )
+    return;
   let inside: number[] | null = null;
-  for (const row of plan.stations) {
-    if (!insideFence(row.fence, r.lat, r.lon)) continue;
+  let clear = Number.POSITIVE_INFINITY;
+  for (const row of rows) {
+    const b = row.fence.box;
+    // how far outside the box (microdegrees of latitude or longitude), <= 0 within it
+    const gap = Math.max(b.minLat - r.lat, r.lat - b.maxLat, b.minLon - r.lon, r.lon - b.maxLon);
+    if (gap < clear) clear = gap;
+    if (gap > 0 || !insideFence(row.fence, r.lat, r.lon)) continue;
     if (inside === null) inside = [];
     inside.push(row.seq);
   }
+  s.clear = clear;
+  s.clearLat = r.lat;
+  s.clearLon = r.lon;
+  s.clearOf = rows;
   // in no station's fence, now or before: nothing can move (what nearly every report is)
-  if (inside === null && s.known && s.inside.length === 0) return;
+  if (inside === null && outside) return;
   const now = (seq: number) => inside?.includes(seq) === true;
   const was = (seq: number) => s.known && s.inside.includes(seq);
   const first = plan.stations[0];
@@ -244,7 +269,7 @@ function progress(plan: PlanWatch, s: PlanRuleState, r: PlanPoint, moves: PlanMo
       }
     }
   }
-  s.inside = inside ?? [];
+  s.inside = inside ?? NONE;
   s.known = true;
 }
 
