@@ -6,7 +6,7 @@ import {
   PLAN_STATE,
   TRANSPORT_ORDER_RECORD,
 } from '@fleet/domain';
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { type VehicleProfile, vehicleProfiles } from '../../simulator/profile';
 import { Rng } from '../../simulator/rng';
 import { Route } from '../../simulator/route';
@@ -444,15 +444,10 @@ export async function seedDemoPlans(
     });
   }
 
-  // the plans, numbered by the time they were made, and their stations
+  // the plans, numbered by the time they were made, then their stations: written in batches
   drafts.sort((a, b) => a.createdAt - b.createdAt || a.truck.id - b.truck.id);
-  const alarms: Record<string, unknown>[] = [];
-  let planCount = 0;
-  for (const [k, d] of drafts.entries()) {
-    const rng = Rng.of('demo-plan-no', seed, k);
-    const order = orderIds.get(d.orderKey);
+  const planRows = drafts.map((d, k) => {
     const o = orders.get(d.orderKey) as OrderDraft;
-    const planNo = number('JH', d.createdAt, rng);
     const updatedAt = Math.min(
       now,
       Math.max(
@@ -461,55 +456,61 @@ export async function seedDemoPlans(
         ...d.actual.flatMap((a) => [a.arrive ?? 0, a.depart ?? 0]),
       ),
     );
-    const plan = await tx
+    return {
+      merchant_id: d.truck.merchant_id,
+      team_code: d.truck.team_code,
+      plan_no: number('JH', d.createdAt, Rng.of('demo-plan-no', seed, k)),
+      state: d.state,
+      order_id: orderIds.get(d.orderKey)?.id ?? null,
+      customer_id: o.customerId,
+      line_id: d.line.id,
+      truck_id: d.truck.id,
+      driver_id: d.truck.driver_id,
+      cargo: o.cargo,
+      planned_kg: d.plannedKg,
+      planned_depart_at: d.timed[0]?.depart as number,
+      planned_arrive_at: d.timed.at(-1)?.arrive as number,
+      max_seq: d.maxSeq,
+      departed_at: d.departedAt,
+      arrived_at: d.arrivedAt,
+      published_at: d.publishedAt,
+      distributed_at: d.distributedAt,
+      cancelled_at: null,
+      cancel_reason: null,
+      schedule_id: null,
+      remark: d.remark,
+      created_by: admin(d.truck.merchant_id, d.truck.team_code).id,
+      created_at: d.createdAt,
+      updated_at: updatedAt,
+    };
+  });
+  const planIds = new Map<string, number>();
+  for (let i = 0; i < planRows.length; i += 200)
+    for (const r of await tx
       .insertInto('plan')
-      .values({
-        merchant_id: d.truck.merchant_id,
-        team_code: d.truck.team_code,
-        plan_no: planNo,
-        state: d.state,
-        order_id: order?.id ?? null,
-        customer_id: o.customerId,
-        line_id: d.line.id,
-        truck_id: d.truck.id,
-        driver_id: d.truck.driver_id,
-        cargo: o.cargo,
-        planned_kg: d.plannedKg,
-        planned_depart_at: d.timed[0]?.depart as number,
-        planned_arrive_at: d.timed.at(-1)?.arrive as number,
-        max_seq: d.maxSeq,
-        departed_at: d.departedAt,
-        arrived_at: d.arrivedAt,
-        published_at: d.publishedAt,
-        distributed_at: d.distributedAt,
-        cancelled_at: null,
-        cancel_reason: null,
-        schedule_id: null,
-        remark: d.remark,
-        created_by: admin(d.truck.merchant_id, d.truck.team_code).id,
-        created_at: d.createdAt,
-        updated_at: updatedAt,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    planCount++;
-    await tx
-      .insertInto('plan_station')
-      .values(
-        d.line.rows.map((r, i) => ({
-          plan_id: plan.id,
-          seq: i + 1,
-          station_type: r.station_type,
-          station_id: r.station_id,
-          address: r.address,
-          distance: r.distance,
-          planned_arrive_at: d.timed[i]?.arrive ?? null,
-          planned_depart_at: d.timed[i]?.depart ?? null,
-          actual_arrive_at: i === 0 ? null : (d.actual[i]?.arrive ?? null),
-          actual_depart_at: i === d.line.rows.length - 1 ? null : (d.actual[i]?.depart ?? null),
-        })),
-      )
-      .execute();
+      .values(planRows.slice(i, i + 200))
+      .returning(['id', 'plan_no'])
+      .execute())
+      planIds.set(r.plan_no, r.id);
+  const stationRows: Insertable<Database['plan_station']>[] = [];
+  const alarms: Record<string, unknown>[] = [];
+  for (const [k, d] of drafts.entries()) {
+    const planNo = (planRows[k] as (typeof planRows)[number]).plan_no;
+    const planId = planIds.get(planNo) as number;
+    stationRows.push(
+      ...d.line.rows.map((r, i) => ({
+        plan_id: planId,
+        seq: i + 1,
+        station_type: r.station_type,
+        station_id: r.station_id,
+        address: r.address,
+        distance: r.distance,
+        planned_arrive_at: d.timed[i]?.arrive ?? null,
+        planned_depart_at: d.timed[i]?.depart ?? null,
+        actual_arrive_at: i === 0 ? null : (d.actual[i]?.arrive ?? null),
+        actual_depart_at: i === d.line.rows.length - 1 ? null : (d.actual[i]?.depart ?? null),
+      })),
+    );
     // its log: made and published by the office, handed to the driver, moved by its positions
     const user = admin(d.truck.merchant_id, d.truck.team_code);
     const words = `${d.truck.car_no}，${d.line.name}，${formatDateTime(new Date(d.timed[0]?.depart as number))}发车`;
@@ -518,7 +519,7 @@ export async function seedDemoPlans(
         merchant_id: d.truck.merchant_id,
         team_code: d.truck.team_code,
         page_enum: PLAN_RECORD.pageEnum,
-        data_id: String(plan.id),
+        data_id: String(planId),
         user_id: byTruck ? null : user.id,
         account_name: byTruck ? '车辆定位' : user.name,
         content,
@@ -531,8 +532,13 @@ export async function seedDemoPlans(
     if (d.arrivedAt)
       entry(`计划完成 ${planNo}：到达${d.line.rows.at(-1)?.name ?? '终点'}`, d.arrivedAt, true);
     // today's late departures are raised by the plan monitor as the trucks report
-    if (options.alarms && d.departedAt !== null) alarms.push(...timingAlarms(d, plan.id, planNo, now, seed));
+    if (options.alarms && d.departedAt !== null) alarms.push(...timingAlarms(d, planId, planNo, now, seed));
   }
+  for (let i = 0; i < stationRows.length; i += 300)
+    await tx
+      .insertInto('plan_station')
+      .values(stationRows.slice(i, i + 300))
+      .execute();
   for (let i = 0; i < logs.length; i += 300)
     await tx
       .insertInto('operate_log')
@@ -549,7 +555,7 @@ export async function seedDemoPlans(
       .insertInto('alarm')
       .values(alarmRows.slice(i, i + 200) as never)
       .execute();
-  return { orders: orderIds.size, plans: planCount, alarms: alarmRows.length };
+  return { orders: orderIds.size, plans: planRows.length, alarms: alarmRows.length };
 }
 
 /**
