@@ -189,3 +189,27 @@ describe.each(TEST_DATABASES)('demo plans on $name', (database) => {
     }
   });
 });
+
+/**
+ * Seeded at night (02:00 in Shanghai): the plans still to leave and those under way left or leave
+ * in the office's working day (05:00–22:00), none in the small hours.
+ */
+describe.each(TEST_DATABASES.slice(0, 1))('demo plans seeded at night on $name', (database) => {
+  const NIGHT = Date.UTC(2026, 10, 19, 18, 0, 0);
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(database, { now: () => NIGHT });
+  });
+  afterAll(() => t.close());
+
+  it('plans no departure between 22:00 and 05:00', async () => {
+    const all = await t.db.db.selectFrom('plan').select(['plan_no', 'state', 'planned_depart_at']).execute();
+    const today = all.filter((p) => p.state !== PLAN_STATE.finished);
+    expect(today.filter((p) => p.state === PLAN_STATE.distributed).length).toBeGreaterThan(2);
+    const hour = (ms: number) => new Date(ms + 8 * 3_600_000).getUTCHours();
+    const atNight = today
+      .filter((p) => hour(Number(p.planned_depart_at)) < 5 || hour(Number(p.planned_depart_at)) >= 22)
+      .map((p) => `${p.plan_no} ${hour(Number(p.planned_depart_at))}h`);
+    expect(atNight).toEqual([]);
+  });
+});

@@ -115,6 +115,32 @@ function departFrom(kind: DemoLine['kind'], ms: number, rng: Rng): number {
   return at;
 }
 
+/**
+ * Hours (Shanghai) of the office's working day: today's plans leave within them, so that a seed
+ * at night plans no departure in the small hours.
+ */
+const WORK_HOURS: [number, number] = [5, 22];
+const inWorkHours = (ms: number) => {
+  const hour = (ms - dayStart(ms)) / HOUR;
+  return hour >= WORK_HOURS[0] && hour < WORK_HOURS[1];
+};
+/** `ms` on a 10 minutes mark, or when that falls at night, the next working morning. */
+function workingFrom(ms: number, rng: Rng): number {
+  const at = ceil10(ms);
+  if (inWorkHours(at)) return at;
+  const morning = dayStart(at) + WORK_HOURS[0] * HOUR + rng.int(0, 6) * 10 * MINUTE;
+  return morning > at ? morning : morning + DAY;
+}
+/** The last 10 minutes mark of a working day at or before `ms`. */
+function workingUntil(ms: number): number {
+  const evening = dayStart(ms) + WORK_HOURS[1] * HOUR - 10 * MINUTE;
+  return inWorkHours(ms)
+    ? Math.floor(ms / (10 * MINUTE)) * 10 * MINUTE
+    : evening <= ms
+      ? evening
+      : evening - DAY;
+}
+
 interface TruckRow {
   id: number;
   merchant_id: number;
@@ -265,36 +291,39 @@ export async function seedDemoPlans(
         50 * MINUTE,
         Math.round((totalMs(probe) * rng.range(0.2, 0.45)) / (10 * MINUTE)) * 10 * MINUTE,
       );
-      const depart = Math.floor((now - ago) / (10 * MINUTE)) * 10 * MINUTE;
+      // (at night: left the evening before, when it is still on the way)
+      const depart = workingUntil(now - ago);
       const timed = base(depart);
       const late = rng.chance(0.3) ? rng.int(10, 25) : rng.int(0, 6);
       const actual = runActual(timed, depart + late * MINUTE, 1, now, rng, p.stopMin);
       // left the start (row 1) and reached the rows after it whose arrival has passed
       const reached = 1 + actual.slice(1).filter((a) => a.arrive !== null).length;
-      todayDraft = {
-        truck: c.truck,
-        line: c.line,
-        orderKey: c.order.key,
-        state: PLAN_STATE.running,
-        plannedKg: plannedKg(),
-        timed,
-        actual: actual.map((a, k) => (k < reached ? a : { arrive: null, depart: null })),
-        maxSeq: reached,
-        departedAt: actual[0]?.depart ?? null,
-        arrivedAt: null,
-        createdAt: sec(depart - rng.range(6, 20) * HOUR),
-        publishedAt: sec(depart - rng.range(5, 6) * HOUR),
-        distributedAt: sec(depart - rng.range(1, 4) * HOUR),
-        remark: null,
-      };
+      if (reached < timed.length)
+        todayDraft = {
+          truck: c.truck,
+          line: c.line,
+          orderKey: c.order.key,
+          state: PLAN_STATE.running,
+          plannedKg: plannedKg(),
+          timed,
+          actual: actual.map((a, k) => (k < reached ? a : { arrive: null, depart: null })),
+          maxSeq: reached,
+          departedAt: actual[0]?.depart ?? null,
+          arrivedAt: null,
+          createdAt: sec(depart - rng.range(6, 20) * HOUR),
+          publishedAt: sec(depart - rng.range(5, 6) * HOUR),
+          distributedAt: sec(depart - rng.range(1, 4) * HOUR),
+          remark: null,
+        };
     } else if (role === 1 || role === 2) {
       const soon = role === 1;
       const late = !lateGiven && soon;
       if (late) lateGiven = true;
       // the late one should have left 40 minutes ago; the others leave in the next hours
+      // (at night: the late one was due the evening before, the others leave in the morning)
       const depart = late
-        ? Math.floor((now - 40 * MINUTE) / (10 * MINUTE)) * 10 * MINUTE
-        : ceil10(now + (soon ? rng.range(20, 90) : rng.range(120, 300)) * MINUTE);
+        ? workingUntil(now - 40 * MINUTE)
+        : workingFrom(now + (soon ? rng.range(20, 90) : rng.range(120, 300)) * MINUTE, rng);
       const timed = base(depart);
       todayDraft = {
         truck: c.truck,
