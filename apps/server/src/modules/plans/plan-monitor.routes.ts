@@ -132,8 +132,6 @@ export interface MonitorRow {
 
 type Db = Kysely<Database>;
 
-/** Plans whose names and positions are read in one query. */
-const DETAIL_CHUNK = 2000;
 /** Finished plans are shown on the day they arrived, when they left at most this long before it. */
 const FINISHED_WITHIN_MS = 2 * 86_400_000;
 
@@ -367,6 +365,56 @@ export function registerPlanMonitorRoutes(app: FastifyInstance, ctx: AppContext)
   const timingOf = (truckId: number | null, teamCode: string) =>
     ctx.telematics.alarmSettings.rulesFor(truckId ?? 0, teamCode).rules.planTiming;
 
+  /**
+   * The late plans (lateState > 0) of `ids` in the list's order, only the page's: the columns the
+   * lateness reads (no names joined), the station rows of running plans from the monitor's memory
+   * (read for the few it does not hold).
+   */
+  const lateIds = async (ids: ReturnType<typeof monitorIds>, at: number) => {
+    const rows = await db
+      .selectFrom(ids.as('u'))
+      .innerJoin('plan as p', 'p.id', 'u.id')
+      .leftJoin('truck as t', 't.id', 'p.truck_id')
+      .leftJoin('vehicle_state as vs', 'vs.truck_id', 'p.truck_id')
+      .select([
+        'p.id',
+        'p.state',
+        'p.team_code',
+        'p.truck_id',
+        'p.planned_depart_at',
+        'p.planned_arrive_at',
+        'p.departed_at',
+        'p.arrived_at',
+        'p.max_seq',
+        't.team_code as truck_team',
+        'vs.lat',
+        'vs.lon',
+      ])
+      .orderBy('u.planned_depart_at')
+      .orderBy('u.id')
+      .execute();
+    const stations = new Map<number, readonly PlanStationWatch[]>();
+    const missing: number[] = [];
+    for (const r of rows) {
+      if (r.state !== PLAN_STATE.running) continue;
+      const w = r.truck_id === null ? null : ctx.telematics.plans.planOf(r.truck_id);
+      if (w?.planId === r.id) stations.set(r.id, w.stations);
+      else missing.push(r.id);
+    }
+    for (const [id, list] of await stationsByPlan(db, missing)) stations.set(id, list);
+    return rows.filter(
+      (r) =>
+        lateness(
+          r,
+          stations.get(r.id) ?? [],
+          r.lat === null || r.lon === null ? null : { lat: r.lat, lon: r.lon },
+          r.truck_id === null ? null : ctx.telematics.alarms.planSpeedKmh(r.truck_id, r.id),
+          timingOf(r.truck_id, r.truck_team ?? r.team_code),
+          at,
+        ).lateState > 0,
+    );
+  };
+
   route(app, tag, {
     method: 'GET',
     url: '/plan/monitor/list',
@@ -386,8 +434,17 @@ export function registerPlanMonitorRoutes(app: FastifyInstance, ctx: AppContext)
         .select(['u.id', (eb) => eb.fn.countAll<number | string>().over().as('total')])
         .orderBy('u.planned_depart_at')
         .orderBy('u.id');
-      const chosen = await (late ? page : page.limit(q.pageSize).offset(pageOffset(q))).execute();
-      let total = Number(chosen[0]?.total ?? 0);
+      let chosen: { id: number }[];
+      let total: number;
+      if (late) {
+        const all = await lateIds(ids, at);
+        total = all.length;
+        chosen = all.slice(pageOffset(q), pageOffset(q) + q.pageSize);
+      } else {
+        const found = await page.limit(q.pageSize).offset(pageOffset(q)).execute();
+        chosen = found;
+        total = Number(found[0]?.total ?? 0);
+      }
       if (!late && chosen.length === 0 && pageOffset(q) > 0)
         total = Number(
           (
@@ -398,14 +455,10 @@ export function registerPlanMonitorRoutes(app: FastifyInstance, ctx: AppContext)
           ).n,
         );
       type Row = Awaited<ReturnType<ReturnType<typeof monitorDetails>['execute']>>[number];
-      let rows: Row[] = [];
-      for (let i = 0; i < chosen.length; i += DETAIL_CHUNK)
-        rows.push(
-          ...(await monitorDetails(
-            db,
-            chosen.slice(i, i + DETAIL_CHUNK).map((r) => r.id),
-          ).execute()),
-        );
+      const rows: Row[] = await monitorDetails(
+        db,
+        chosen.map((r) => r.id),
+      ).execute();
       // the station rows of the plans the monitor holds in memory (every current plan), the others read
       const watched = (r: { id: number; truck_id: number | null }) => {
         const w = r.truck_id === null ? null : ctx.telematics.plans.planOf(r.truck_id);
@@ -426,15 +479,6 @@ export function registerPlanMonitorRoutes(app: FastifyInstance, ctx: AppContext)
           timingOf(r.truck_id, r.truck_team ?? r.team_code),
           at,
         );
-      let shown = total;
-      if (late) {
-        // lateness needs the station rows of running plans only (their estimated arrival)
-        await load(rows.filter((r) => r.state === PLAN_STATE.running));
-        rows = rows.filter((r) => progressOf(r).lateState > 0);
-        shown = rows.length;
-        const offset = pageOffset(q);
-        rows = rows.slice(offset, offset + q.pageSize);
-      }
       await load(rows);
       const list = rows.map(
         (r): MonitorRow => ({
@@ -463,7 +507,7 @@ export function registerPlanMonitorRoutes(app: FastifyInstance, ctx: AppContext)
           online: r.online === 1,
         }),
       );
-      return { list, total: shown };
+      return { list, total };
     },
   });
 

@@ -206,7 +206,15 @@ describe.each(TEST_DATABASES)('the plan monitor on $name', (database) => {
       lat: 39_845_000,
       lon: 116_488_000,
     });
-    expect((await monitor(dispatch, { late: '1' })).list.map((r) => r.id)).toContain(plan.id);
+    const late = await monitor(dispatch, { late: '1' });
+    expect(late.list.map((r) => r.id)).toContain(plan.id);
+    expect(late.list.every((r) => r.lateState > 0)).toBe(true);
+    // paged after the filter: the total counts the late plans only
+    const lateTotal = late.total;
+    expect(lateTotal).toBeGreaterThanOrEqual(late.list.length);
+    const second = await monitor(dispatch, { late: '1', pageSize: '1', pageNum: '2' });
+    expect(second.total).toBe(lateTotal);
+    expect(second.list).toEqual(lateTotal > 1 ? [late.list[1]] : []);
 
     // leaving 40 minutes late: running, the late departure ends
     await at(40, along(START, WAYPOINT, 0.05), 60);
