@@ -1,9 +1,13 @@
 import { formatDate, last7Days } from '@fleet/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { App, Button, Card, DatePicker, Empty, Flex, Form, Segmented, Spin, Table, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { App, Button, Card, Empty, Flex, Form, Spin, Table, Typography } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { TeamTreeSelect, WithQueryClient } from '../../../kit';
+import {
+  LabeledSegmented,
+  StatisticsSearch,
+  StatisticsTotalRow,
+} from '../../../kit/statistics/StatisticsParts';
 import { texts } from '../../../locales';
 import {
   exportStatistics,
@@ -18,8 +22,6 @@ const StatisticsChart = lazy(() => import('../StatisticsChart'));
 const t = texts.planStatistics;
 const common = texts.kit.common;
 
-const day = (d: Dayjs) => d.format('YYYY-MM-DD');
-
 function firstQuery(): StatisticsQuery {
   const [from, to] = last7Days(new Date());
   return { startDate: formatDate(from), endDate: formatDate(to), groupBy: 'team' };
@@ -31,7 +33,6 @@ const rateCell = (value: number | null) => t.rate(value);
 function PlanStatistics() {
   const { message } = App.useApp();
   const [query, setQuery] = useState<StatisticsQuery>(firstQuery);
-  const [form] = Form.useForm<{ range: [Dayjs, Dayjs]; teamCode?: string }>();
   const [exporting, setExporting] = useState(false);
   const answer = useQuery({
     queryKey: ['planStatistics', query],
@@ -82,17 +83,6 @@ function PlanStatistics() {
     [groupLabel],
   );
 
-  const search = (values: { range?: [Dayjs, Dayjs] | null; teamCode?: string }) => {
-    const [from, to] = values.range ?? [];
-    const first = firstQuery();
-    setQuery((q) => ({
-      ...q,
-      startDate: from ? day(from) : first.startDate,
-      endDate: to ? day(to) : first.endDate,
-      teamCode: values.teamCode || undefined,
-    }));
-  };
-
   const exportNow = () => {
     setExporting(true);
     exportStatistics(query)
@@ -117,49 +107,27 @@ function PlanStatistics() {
 
   return (
     <Flex vertical gap={12}>
-      <Card size="small">
-        <Form
-          form={form}
-          name="statistics"
-          layout="inline"
-          style={{ rowGap: 12 }}
-          initialValues={{ range: [dayjs(query.startDate), dayjs(query.endDate)] }}
-          onFinish={search}
-        >
-          <Form.Item name="range" label={t.dateRange}>
-            <DatePicker.RangePicker allowClear={false} style={{ width: 260 }} />
-          </Form.Item>
-          <Form.Item name="teamCode" label={t.team}>
-            <TeamTreeSelect style={{ width: 200 }} />
-          </Form.Item>
-          <Form.Item>
-            <Flex gap={8}>
-              <Button type="primary" htmlType="submit">
-                {common.search}
-              </Button>
-              <Button
-                onClick={() => {
-                  form.resetFields();
-                  setQuery(firstQuery());
-                }}
-              >
-                {common.reset}
-              </Button>
-            </Flex>
-          </Form.Item>
-        </Form>
-      </Card>
+      <StatisticsSearch<{ teamCode?: string }>
+        name="statistics"
+        rangeLabel={t.dateRange}
+        firstRange={firstQuery}
+        onSearch={({ startDate, endDate, teamCode }) =>
+          setQuery((q) => ({ ...q, startDate, endDate, teamCode: teamCode || undefined }))
+        }
+        onReset={() => setQuery(firstQuery())}
+      >
+        <Form.Item name="teamCode" label={t.team}>
+          <TeamTreeSelect style={{ width: 200 }} />
+        </Form.Item>
+      </StatisticsSearch>
       <Card size="small">
         <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
-          <Flex align="center" gap={8}>
-            <Typography.Text>{t.groupBy}</Typography.Text>
-            <Segmented
-              aria-label={t.groupBy}
-              value={query.groupBy}
-              options={t.groups.map((g) => ({ value: g.value, label: g.label }))}
-              onChange={(value) => setQuery((q) => ({ ...q, groupBy: value as StatisticsGroup }))}
-            />
-          </Flex>
+          <LabeledSegmented<StatisticsGroup>
+            label={t.groupBy}
+            value={query.groupBy}
+            options={t.groups}
+            onChange={(groupBy) => setQuery((q) => ({ ...q, groupBy }))}
+          />
           <Button onClick={exportNow} loading={exporting}>
             {common.export}
           </Button>
@@ -181,23 +149,12 @@ function PlanStatistics() {
           pagination={false}
           scroll={{ x: 890 }}
           locale={{ emptyText: <Empty description={t.empty}>{t.emptyHint}</Empty> }}
-          summary={() =>
-            total && rows.length > 0 ? (
-              <Table.Summary fixed>
-                <Table.Summary.Row>
-                  <Table.Summary.Cell index={0}>
-                    <Typography.Text strong>{t.total}</Typography.Text>
-                  </Table.Summary.Cell>
-                  {totalCells(total).map((value, i) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: the cells are the fixed columns in order
-                    <Table.Summary.Cell key={i} index={i + 1} align="right">
-                      <Typography.Text strong>{value}</Typography.Text>
-                    </Table.Summary.Cell>
-                  ))}
-                </Table.Summary.Row>
-              </Table.Summary>
-            ) : null
-          }
+          summary={() => (
+            <StatisticsTotalRow
+              label={t.total}
+              cells={total && rows.length > 0 ? totalCells(total) : undefined}
+            />
+          )}
         />
       </Card>
     </Flex>
