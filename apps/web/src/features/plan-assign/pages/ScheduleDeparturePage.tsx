@@ -19,6 +19,7 @@ import {
 } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
+import type { ListPage, Paging } from '../../../api/common';
 import { fetchStationBox } from '../../../api/stations';
 import { DriverSelect, TeamTreeSelect, VehiclePlateSelect, WithQueryClient } from '../../../kit';
 import { texts } from '../../../locales';
@@ -45,6 +46,33 @@ const common = texts.kit.common;
 const FORMAT = 'YYYY-MM-DD HH:mm:ss';
 const at = (d: Dayjs | null | undefined) => (d ? d.format(FORMAT) : undefined);
 const STATUS_COLORS: Record<number, string> = { 1: 'processing', 2: 'success', 3: 'error', 4: 'default' };
+
+/**
+ * One paged table of the page: its page, the server's answer for `key` and that page, and the
+ * Table props showing them; `firstPage` goes back to page 1 when a filter changes.
+ */
+function usePagedTable<T>(key: readonly unknown[], fetch: (page: Paging) => Promise<ListPage<T>>) {
+  const [page, setPage] = useState<Paging>({ pageNum: 1, pageSize: 10 });
+  const answer = useQuery({
+    queryKey: [...key, page],
+    queryFn: () => fetch(page),
+    placeholderData: keepPreviousData,
+  });
+  return {
+    firstPage: () => setPage((p) => ({ ...p, pageNum: 1 })),
+    table: {
+      loading: answer.isFetching,
+      dataSource: answer.data?.list ?? [],
+      pagination: {
+        current: page.pageNum,
+        pageSize: page.pageSize,
+        total: answer.data?.total ?? 0,
+        showSizeChanger: true,
+        onChange: (pageNum: number, pageSize: number) => setPage({ pageNum, pageSize }),
+      },
+    },
+  };
+}
 
 /** The truck and driver pickers of a dialog: the plate picker answers the truck's id beside its plate. */
 function TruckDriverItems({ onTruck }: { onTruck: (id: number | undefined) => void }) {
@@ -125,20 +153,14 @@ function PendingTab({ onAuto }: { onAuto: (orderIds: number[]) => void }) {
   const { modal, message } = App.useApp();
   const client = useQueryClient();
   const [teamCode, setTeamCode] = useState<string>();
-  const [orderPage, setOrderPage] = useState({ pageNum: 1, pageSize: 10 });
-  const [planPage, setPlanPage] = useState({ pageNum: 1, pageSize: 10 });
   const [selected, setSelected] = useState<number[]>([]);
   const [assigning, setAssigning] = useState<PendingPlanRow | null>(null);
-  const orders = useQuery({
-    queryKey: ['planAssign', 'orders', teamCode, orderPage],
-    queryFn: () => fetchPending<OpenOrderRow>('order', orderPage.pageNum, orderPage.pageSize, teamCode),
-    placeholderData: keepPreviousData,
-  });
-  const plans = useQuery({
-    queryKey: ['planAssign', 'plans', teamCode, planPage],
-    queryFn: () => fetchPending<PendingPlanRow>('plan', planPage.pageNum, planPage.pageSize, teamCode),
-    placeholderData: keepPreviousData,
-  });
+  const orders = usePagedTable(['planAssign', 'orders', teamCode], (p) =>
+    fetchPending<OpenOrderRow>('order', p.pageNum, p.pageSize, teamCode),
+  );
+  const plans = usePagedTable(['planAssign', 'plans', teamCode], (p) =>
+    fetchPending<PendingPlanRow>('plan', p.pageNum, p.pageSize, teamCode),
+  );
   const refresh = () => client.invalidateQueries({ queryKey: ['planAssign'] });
   const unassign = (plan: PendingPlanRow) =>
     modal.confirm({
@@ -163,8 +185,8 @@ function PendingTab({ onAuto }: { onAuto: (orderIds: number[]) => void }) {
             value={teamCode}
             onChange={(v) => {
               setTeamCode((v as string | undefined) || undefined);
-              setOrderPage((p) => ({ ...p, pageNum: 1 }));
-              setPlanPage((p) => ({ ...p, pageNum: 1 }));
+              orders.firstPage();
+              plans.firstPage();
             }}
           />
         </Space>
@@ -180,19 +202,11 @@ function PendingTab({ onAuto }: { onAuto: (orderIds: number[]) => void }) {
         }
       >
         <Table<OpenOrderRow>
+          {...orders.table}
           rowKey="id"
           size="small"
-          loading={orders.isFetching}
-          dataSource={orders.data?.list ?? []}
           rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
           scroll={{ x: 1100 }}
-          pagination={{
-            current: orderPage.pageNum,
-            pageSize: orderPage.pageSize,
-            total: orders.data?.total ?? 0,
-            showSizeChanger: true,
-            onChange: (pageNum, pageSize) => setOrderPage({ pageNum, pageSize }),
-          }}
           columns={[
             { key: 'orderNo', dataIndex: 'orderNo', title: t.orderNo, width: 190 },
             { key: 'customer', dataIndex: 'customerName', title: t.customer, width: 180, ellipsis: true },
@@ -224,18 +238,10 @@ function PendingTab({ onAuto }: { onAuto: (orderIds: number[]) => void }) {
       </Card>
       <Card size="small" title={t.plans}>
         <Table<PendingPlanRow>
+          {...plans.table}
           rowKey="id"
           size="small"
-          loading={plans.isFetching}
-          dataSource={plans.data?.list ?? []}
           scroll={{ x: 1200 }}
-          pagination={{
-            current: planPage.pageNum,
-            pageSize: planPage.pageSize,
-            total: plans.data?.total ?? 0,
-            showSizeChanger: true,
-            onChange: (pageNum, pageSize) => setPlanPage({ pageNum, pageSize }),
-          }}
           columns={[
             { key: 'planNo', dataIndex: 'planNo', title: t.planNo, width: 200 },
             {
@@ -562,15 +568,12 @@ function AppointmentsTab() {
   const { modal, message } = App.useApp();
   const client = useQueryClient();
   const [filter, setFilter] = useState<{ status?: number; carNo?: string }>({});
-  const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
   const [adding, setAdding] = useState(false);
   const [rejecting, setRejecting] = useState<AppointmentRow | null>(null);
   const [reason, setReason] = useState('');
-  const list = useQuery({
-    queryKey: ['planAssign', 'appointments', filter, page],
-    queryFn: () => fetchAppointments({ ...page, ...filter }),
-    placeholderData: keepPreviousData,
-  });
+  const list = usePagedTable(['planAssign', 'appointments', filter], (page) =>
+    fetchAppointments({ ...page, ...filter }),
+  );
   const refresh = () => client.invalidateQueries({ queryKey: ['planAssign', 'appointments'] });
   const act = (action: 'approve' | 'cancel', row: AppointmentRow) =>
     modal.confirm({
@@ -613,7 +616,7 @@ function AppointmentsTab() {
             value={filter.status}
             onChange={(status?: number) => {
               setFilter((f) => ({ ...f, status }));
-              setPage((p) => ({ ...p, pageNum: 1 }));
+              list.firstPage();
             }}
             options={APPOINTMENT_STATUSES.map((s) => ({ value: s.value, label: s.label }))}
           />
@@ -623,7 +626,7 @@ function AppointmentsTab() {
             style={{ width: 200 }}
             onSearch={(carNo) => {
               setFilter((f) => ({ ...f, carNo: carNo || undefined }));
-              setPage((p) => ({ ...p, pageNum: 1 }));
+              list.firstPage();
             }}
           />
         </Space>
@@ -635,18 +638,10 @@ function AppointmentsTab() {
       }
     >
       <Table<AppointmentRow>
+        {...list.table}
         rowKey="id"
         size="small"
-        loading={list.isFetching}
-        dataSource={list.data?.list ?? []}
         scroll={{ x: 1100 }}
-        pagination={{
-          current: page.pageNum,
-          pageSize: page.pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
-        }}
         columns={[
           {
             key: 'status',
