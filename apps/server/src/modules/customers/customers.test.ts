@@ -1,5 +1,6 @@
 import { creditCodeCheckChar, OPERATE_LOG_PAGES, ROLE_PRESETS } from '@fleet/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withoutDemoPlans } from '../../test/demo-plans';
 import { uploadFile } from '../../test/sheets';
 import { call, DEMO, login, startTestApp, TEST_DATABASES, type TestApp } from '../../test/support';
 import { sha256Hex } from '../auth/tokens';
@@ -31,10 +32,10 @@ describe.each(TEST_DATABASES)('customers on $name', (database) => {
   beforeAll(async () => {
     t = await startTestApp(database);
     // these tests count every row they make: start from merchants without the demo's customers (and
-    // the demo's transport prices, scan codes and transport orders, which name them)
+    // the demo's transport prices, scan codes, transport orders and plans, which name them)
     await t.db.db.deleteFrom('waybill_scan_code').execute();
     await t.db.db.deleteFrom('transport_price').execute();
-    await t.db.db.deleteFrom('transport_order').execute();
+    await withoutDemoPlans(t.db.db);
     await t.db.db.deleteFrom('customer').execute();
     admin = await login(t.app, 'admin', DEMO.admin);
     const role = await call(t.app, 'POST', '/api/system/role/add', {

@@ -1,5 +1,6 @@
 import { OPERATE_LOG_PAGES, ROLE_PRESETS } from '@fleet/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withoutDemoPlans } from '../../test/demo-plans';
 import { call, DEMO, login, startTestApp, TEST_DATABASES, type TestApp } from '../../test/support';
 import { sha256Hex } from '../auth/tokens';
 import { readBack } from '../file-tasks/file-tasks.fixture';
@@ -69,9 +70,7 @@ describe.each(TEST_DATABASES)('transport orders on $name', (database) => {
   beforeAll(async () => {
     t = await startTestApp(database);
     // it starts from a fleet without the demo's orders and plans, so it counts its own
-    await t.db.db.deleteFrom('plan_station').execute();
-    await t.db.db.deleteFrom('plan').execute();
-    await t.db.db.deleteFrom('transport_order').execute();
+    await withoutDemoPlans(t.db.db);
     dispatch = await login(t.app, 'dispatch', DEMO.dispatch);
     const admin = await login(t.app, 'admin', DEMO.admin);
     const role = await call(t.app, 'POST', '/api/system/role/add', {
