@@ -43,6 +43,22 @@ const BUCKET = (
   ON CONFLICT (merchant_id, team_code, day_at, fee_type_id, state) DO UPDATE SET fees = fee_day.fees + excluded.fees,
     amount_fen = fee_day.amount_fen + excluded.amount_fen`;
 
+/** Writes fee_payable and fee_day (empty) from the fees already written. */
+export async function backFill(db: Kysely<any>): Promise<void> {
+  await sql
+    .raw(`INSERT INTO fee_payable (waybill_id, merchant_id, team_code, waybill_created_at, truck_id, driver_id,
+      approved_fen, paid_fen, unpaid_fen, fees)
+    SELECT w.id, w.merchant_id, w.team_code, w.created_at, w.truck_id, w.driver_id, ${COST('w.id', '2, 4')},
+      ${COST('w.id', '4')}, ${COST('w.id', '2')}, ${COUNT('w.id')}
+    FROM waybill w WHERE w.id IN (SELECT waybill_id FROM waybill_fee)`)
+    .execute(db);
+  await sql
+    .raw(`INSERT INTO fee_day (merchant_id, team_code, day_at, fee_type_id, state, fees, amount_fen)
+    SELECT merchant_id, team_code, ${DAY('created_at')}, fee_type_id, state, COUNT(*), SUM(amount_fen)
+    FROM waybill_fee GROUP BY merchant_id, team_code, ${DAY('created_at')}, fee_type_id, state`)
+    .execute(db);
+}
+
 export async function up(db: Kysely<any>): Promise<void> {
   await withId(db, db.schema.createTable('fee_payment'))
     .addColumn('merchant_id', 'integer', (c) => c.notNull())
@@ -188,19 +204,7 @@ END $$ LANGUAGE plpgsql`)
         WHERE waybill_id = NEW.id; END`)
       .execute(db);
   }
-  // the fees written before this migration
-  await sql
-    .raw(`INSERT INTO fee_payable (waybill_id, merchant_id, team_code, waybill_created_at, truck_id, driver_id,
-      approved_fen, paid_fen, unpaid_fen, fees)
-    SELECT w.id, w.merchant_id, w.team_code, w.created_at, w.truck_id, w.driver_id, ${COST('w.id', '2, 4')},
-      ${COST('w.id', '4')}, ${COST('w.id', '2')}, ${COUNT('w.id')}
-    FROM waybill w WHERE w.id IN (SELECT waybill_id FROM waybill_fee)`)
-    .execute(db);
-  await sql
-    .raw(`INSERT INTO fee_day (merchant_id, team_code, day_at, fee_type_id, state, fees, amount_fen)
-    SELECT merchant_id, team_code, ${DAY('created_at')}, fee_type_id, state, COUNT(*), SUM(amount_fen)
-    FROM waybill_fee GROUP BY merchant_id, team_code, ${DAY('created_at')}, fee_type_id, state`)
-    .execute(db);
+  await backFill(db);
 
   await db.schema
     .createIndex('waybill_fee_ledger_idx')

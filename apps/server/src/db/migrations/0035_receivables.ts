@@ -39,6 +39,19 @@ const INCOME_CHANGED = `(OLD.waybill_id IS NOT NEW.waybill_id OR OLD.fee_type_id
 
 const WAYBILL_COLUMNS = 'status, cancelled, freight_fen, customer_id, line_id, team_code, completed_at';
 
+/** Writes bill_receive (empty) from the completed waybills and their fees. */
+export async function backFill(db: Kysely<any>): Promise<void> {
+  await sql
+    .raw(`INSERT INTO bill_receive (merchant_id, team_code, waybill_id, customer_id, line_id, completed_at,
+      cancelled, freight_fen, fee_income_fen, income_fen, anomaly_fen, adjust_fen, check_state, created_at,
+      updated_at)
+      SELECT w.merchant_id, w.team_code, w.id, w.customer_id, w.line_id, COALESCE(w.completed_at, w.updated_at),
+        w.cancelled, w.freight_fen, ${FEE_INCOME('w.id')}, w.freight_fen + ${FEE_INCOME('w.id')}, 0, 0, 0,
+        w.updated_at, w.updated_at
+      FROM waybill w WHERE w.status = 6`)
+    .execute(db);
+}
+
 export async function up(db: Kysely<any>): Promise<void> {
   await withId(db, db.schema.createTable('bill_receive'))
     .addColumn('merchant_id', 'integer', (c) => c.notNull().references('merchant.id'))
@@ -182,16 +195,7 @@ END $$ LANGUAGE plpgsql`)
       .execute(db);
   }
 
-  // the waybills completed before this migration
-  await sql
-    .raw(`INSERT INTO bill_receive (merchant_id, team_code, waybill_id, customer_id, line_id, completed_at,
-      cancelled, freight_fen, fee_income_fen, income_fen, anomaly_fen, adjust_fen, check_state, created_at,
-      updated_at)
-      SELECT w.merchant_id, w.team_code, w.id, w.customer_id, w.line_id, COALESCE(w.completed_at, w.updated_at),
-        w.cancelled, w.freight_fen, ${FEE_INCOME('w.id')}, w.freight_fen + ${FEE_INCOME('w.id')}, 0, 0, 0,
-        w.updated_at, w.updated_at
-      FROM waybill w WHERE w.status = 6`)
-    .execute(db);
+  await backFill(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
