@@ -57,7 +57,7 @@ export interface ListToolbar<Row> {
 
 /** What a page can do with its list. */
 export interface ListPageHandle {
-  /** Fetches the current page again. */
+  /** Clears the ticked rows (they were acted on) and fetches the current page again. */
   reload: () => Promise<void>;
   /** The current search query (without paging). */
   query: () => Record<string, unknown>;
@@ -130,6 +130,7 @@ function ListPageInner<Row extends object>(props: ListPageProps<Row>) {
   }, [list.data, list.isPlaceholderData, rows.length, page, total]);
 
   const reload = async () => {
+    setSelected({ keys: [], rows: [] });
     await client.invalidateQueries({ queryKey: ['list', listKey] });
   };
   useImperativeHandle(ref, () => ({ reload, query: () => query }));
