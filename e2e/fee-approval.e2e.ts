@@ -193,11 +193,15 @@ describe('审批设置 › 运单费用审批', () => {
     const round = row(done.data.taskCode);
     await round.getByText(w.billNo, { exact: true }).waitFor();
     await round.getByText('调度审核').waitFor();
-    // at 1440 px the fixed actions column leaves the amount column uncovered
+    // at 1440 px the fixed actions column leaves the columns up to 线路 uncovered
     const header = view().locator('.ant-table-thead th');
-    const amount = await header.filter({ hasText: '费用金额' }).boundingBox();
     const actions = await header.filter({ hasText: '操作' }).boundingBox();
-    expect(amount && actions && amount.x + amount.width <= actions.x + 1, 'amount clear of 操作').toBe(true);
+    for (const title of ['费用金额', '审批状态', '车牌号', '客户', '线路']) {
+      const column = await header.filter({ hasText: title }).boundingBox();
+      expect(column && actions && column.x + column.width <= actions.x + 1, `${title} clear of 操作`).toBe(
+        true,
+      );
+    }
     await shot('list-1440');
   });
 });

@@ -60,23 +60,24 @@ function RoundList({ mine, initialQuery }: { mine: boolean; initialQuery: Record
     {
       key: 'taskCode',
       title: l.taskCode,
-      width: 170,
+      width: 160,
       fixed: 'left',
       render: (_, r) => <Typography.Link onClick={() => setOpen(r.id)}>{r.taskCode}</Typography.Link>,
     },
-    // the money next to the bill: at 1440 px the columns up to 线路 stay clear of the fixed 操作
-    { key: 'billNo', dataIndex: 'billNo', title: l.billNo, width: 160 },
+    // the money and the round's state next to the bill: at 1440 px the columns up to 线路 stay clear
+    // of the fixed 操作
+    { key: 'billNo', dataIndex: 'billNo', title: l.billNo, width: 150 },
     { key: 'amountFen', title: l.amount, width: 110, align: 'right', render: (_, r) => yuan(r.amountFen) },
-    { key: 'feeCount', dataIndex: 'feeCount', title: l.feeCount, width: 80, align: 'right' },
-    { key: 'carNo', dataIndex: 'carNo', title: l.carNo, width: 100 },
-    { key: 'customerName', dataIndex: 'customerName', title: l.customer, width: 150, ellipsis: true },
-    { key: 'lineName', dataIndex: 'lineName', title: l.line, width: 160, ellipsis: true },
     {
       key: 'status',
       title: l.status,
       width: 90,
       render: (_, r) => <Tag color={STATUS_COLOR[r.status]}>{r.statusName}</Tag>,
     },
+    { key: 'feeCount', dataIndex: 'feeCount', title: l.feeCount, width: 80, align: 'right' },
+    { key: 'carNo', dataIndex: 'carNo', title: l.carNo, width: 100 },
+    { key: 'customerName', dataIndex: 'customerName', title: l.customer, width: 140, ellipsis: true },
+    { key: 'lineName', dataIndex: 'lineName', title: l.line, width: 150, ellipsis: true },
     {
       key: 'currentNodeName',
       dataIndex: 'currentNodeName',
