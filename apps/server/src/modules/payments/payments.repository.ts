@@ -23,7 +23,13 @@ import type { AuthContext } from '../../http/auth';
 import { DATE_MESSAGE, isDateText } from '../../http/form-fields';
 import { inScope } from '../../http/scope';
 import { blank, teamFilter } from '../../records/filters';
-import { splitDays } from '../receivables/receivables.repository';
+import {
+  checkStatisticsPeriod,
+  dayNumber,
+  periodText,
+  splitDays,
+  statisticsPeriod,
+} from '../../records/period-sums';
 
 // The read side of payments: the payable ledger (应付) per payee and waybill, its statistics by
 // payee and period, and the fee detail (运单费用明细, 路桥费台账) of every fee row. All sums are made
@@ -239,42 +245,15 @@ export async function payableReport(
 
 // --- statistics by payee and period ------------------------------------------------------------------
 
-export const STATISTICS_MAX_DAYS = 366;
-
 export const statisticsFilter = z
   .object({
-    startDate: z.preprocess(blank, z.string({ error: '请选择开始日期' }).refine(isDateText, DATE_MESSAGE)),
-    endDate: z.preprocess(blank, z.string({ error: '请选择结束日期' }).refine(isDateText, DATE_MESSAGE)),
-    periodType: z.preprocess(
-      blank,
-      z.enum(['day', 'month'], { error: '统计周期应为day（按日）或month（按月）' }).default('month'),
-    ),
+    ...statisticsPeriod,
     payeeType: enumFilter(PAYEE_TYPES, '收款方类型应为1司机或2车主'),
     payeeName: textFilter(30),
     teamCode: teamFilter,
   })
-  .superRefine((f, ctx) => {
-    if (f.endDate < f.startDate)
-      ctx.addIssue({ code: 'custom', path: ['endDate'], message: '结束日期不能早于开始日期' });
-    else if ((dayStart(f.endDate) - dayStart(f.startDate)) / DAY_MS + 1 > STATISTICS_MAX_DAYS)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['endDate'],
-        message: `统计时间跨度不能超过${STATISTICS_MAX_DAYS}天`,
-      });
-  });
+  .superRefine(checkStatisticsPeriod);
 export type StatisticsFilter = z.output<typeof statisticsFilter>;
-
-/** 'YYYY-MM-DD' → the number YYYYMMDD of the daily sums. */
-const dayNumber = (date: string) => Number(date.replaceAll('-', ''));
-
-/** The period text of a day number YYYYMMDD ('YYYY-MM-DD') or a month number YYYYMM ('YYYY-MM'). */
-function periodText(key: number, type: 'day' | 'month'): string {
-  const text = String(key);
-  return type === 'day'
-    ? `${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6, 8)}`
-    : `${text.slice(0, 4)}-${text.slice(4, 6)}`;
-}
 
 interface PayableGroup {
   truck_id: number | null;

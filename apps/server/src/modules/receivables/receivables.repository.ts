@@ -15,6 +15,13 @@ import type { AuthContext } from '../../http/auth';
 import { DATE_MESSAGE, isDateText } from '../../http/form-fields';
 import { inScope } from '../../http/scope';
 import { blank, teamFilter } from '../../records/filters';
+import {
+  checkStatisticsPeriod,
+  dayNumber,
+  periodText,
+  splitDays,
+  statisticsPeriod,
+} from '../../records/period-sums';
 
 // The read side of 应收对账: the report of completed waybills' receivables with its totals, a
 // statement's rows, and the statistics by customer and period. Everything reads bill_receive (one
@@ -218,16 +225,9 @@ export async function receivableReport(
 
 // --- statistics --------------------------------------------------------------------------------
 
-export const STATISTICS_MAX_DAYS = 366;
-
 export const statisticsFilter = z
   .object({
-    startDate: z.preprocess(blank, z.string({ error: '请选择开始日期' }).refine(isDateText, DATE_MESSAGE)),
-    endDate: z.preprocess(blank, z.string({ error: '请选择结束日期' }).refine(isDateText, DATE_MESSAGE)),
-    periodType: z.preprocess(
-      blank,
-      z.enum(['day', 'month'], { error: '统计周期应为day（按日）或month（按月）' }).default('month'),
-    ),
+    ...statisticsPeriod,
     groupBy: z.preprocess(
       blank,
       z
@@ -239,63 +239,11 @@ export const statisticsFilter = z
     customerId: idFilter('请选择客户'),
     teamCode: teamFilter,
   })
-  .superRefine((f, ctx) => {
-    if (f.endDate < f.startDate)
-      ctx.addIssue({ code: 'custom', path: ['endDate'], message: '结束日期不能早于开始日期' });
-    else if ((dayStart(f.endDate) - dayStart(f.startDate)) / DAY_MS + 1 > STATISTICS_MAX_DAYS)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['endDate'],
-        message: `统计时间跨度不能超过${STATISTICS_MAX_DAYS}天`,
-      });
-  });
+  .superRefine(checkStatisticsPeriod);
 export type StatisticsFilter = z.output<typeof statisticsFilter>;
 
 /** Chinese names in dictionary order. */
 const COLLATOR = new Intl.Collator('zh-CN');
-
-/** 'YYYY-MM-DD' → the number YYYYMMDD of the daily sums. */
-const dayNumber = (date: string) => Number(date.replaceAll('-', ''));
-
-/** The period text of a day number: 'YYYY-MM-DD', or 'YYYY-MM' of a month number YYYYMM. */
-function periodText(key: number, type: 'day' | 'month'): string {
-  const text = String(key);
-  return type === 'day'
-    ? `${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6, 8)}`
-    : `${text.slice(0, 4)}-${text.slice(4, 6)}`;
-}
-
-const nextMonth = (m: number) => (m % 100 === 12 ? (Math.floor(m / 100) + 1) * 100 + 1 : m + 1);
-const previousMonth = (m: number) => (m % 100 === 1 ? (Math.floor(m / 100) - 1) * 100 + 12 : m - 1);
-const lastDayOf = (m: number) => new Date(Date.UTC(Math.floor(m / 100), m % 100, 0)).getUTCDate();
-
-/**
- * Days YYYYMMDD from `start` to `end` as the whole months YYYYMM inside them (read from the
- * monthly sums) and the days of the months they cut (read from the daily sums).
- */
-export function splitDays(
-  start: number,
-  end: number,
-): { months: [number, number] | null; days: [number, number][] } {
-  const sm = Math.floor(start / 100);
-  const em = Math.floor(end / 100);
-  const startsMonth = start % 100 === 1;
-  const endsMonth = end % 100 >= lastDayOf(em);
-  if (sm === em)
-    return startsMonth && endsMonth ? { months: [sm, sm], days: [] } : { months: null, days: [[start, end]] };
-  const days: [number, number][] = [];
-  let first = sm;
-  let last = em;
-  if (!startsMonth) {
-    days.push([start, sm * 100 + 31]);
-    first = nextMonth(sm);
-  }
-  if (!endsMonth) {
-    days.push([em * 100 + 1, end]);
-    last = previousMonth(em);
-  }
-  return { months: first <= last ? [first, last] : null, days };
-}
 
 interface SumsFilter {
   startDate?: string | undefined;

@@ -1,8 +1,8 @@
 import { OPERATE_LOG_PAGES, WAYBILL_STATE } from '@fleet/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { splitDays } from '../../records/period-sums';
 import { call, DEMO, login, startTestApp, TEST_DATABASES, type TestApp } from '../../test/support';
 import { readBack } from '../file-tasks/file-tasks.fixture';
-import { splitDays } from './receivables.repository';
 
 // 应收对账 through the API on the demo's waybills: the income of a completed waybill to the fen
 // (freight + income fees, kept by the database when a fee is added), a statement whose totals
