@@ -417,9 +417,12 @@ export class PlanMonitor {
         } catch (err) {
           this.log.error({ err, planId: m.planId, kind: m.kind }, 'plan progress not written');
         }
-        trucks.add(m.truckId);
+        // a departure changes the plan's state and a finish ends it: the current plans re-read; the
+        // stations reached on the way are the rule state's already (the plan's own max_seq follows)
+        if (m.kind === 'depart' || m.finish) trucks.add(m.truckId);
       }
-      await this.changed([...trucks]).catch((err) => this.log.error({ err }, 'current plans not reloaded'));
+      if (trucks.size > 0)
+        await this.changed([...trucks]).catch((err) => this.log.error({ err }, 'current plans not reloaded'));
     });
     this.queue = run;
     this.track(run);
