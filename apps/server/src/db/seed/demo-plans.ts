@@ -1,4 +1,5 @@
 import {
+  DEFAULT_ALARM_RULES,
   formatDateTime,
   kgToTons,
   ORDER_STATUS,
@@ -47,10 +48,13 @@ const DEPART_HOURS: Record<DemoLine['kind'], [number, number]> = {
   city: [7, 10],
 };
 
-/** Plan timing thresholds of the demo (the defaults of the plan timing settings), minutes. */
-const DEPART_WARN = 15;
-const DEPART_ALARM = 30;
-const ARRIVE_ALARM = 15;
+/** Plan timing thresholds of the demo: the defaults of the plan timing settings, minutes. */
+const {
+  departWarnMinutes: DEPART_WARN,
+  departAlarmMinutes: DEPART_ALARM,
+  arriveWarnMinutes: ARRIVE_WARN,
+  arriveAlarmMinutes: ARRIVE_ALARM,
+} = DEFAULT_ALARM_RULES.planTiming;
 
 /** Why a finished plan left or arrived late (its remark). */
 const LATE_REASONS = ['装货排队，延迟发车', '司机临时请假，换班后发车', '途中交通管制，绕行', '高速拥堵'];
@@ -688,7 +692,7 @@ function timingAlarms(d: PlanDraft, planId: number, planNo: string, now: number,
     );
   if (departLate > DEPART_ALARM * MINUTE)
     alarm(4002, alarmAt, departed, first, 0, departDetail(DEPART_ALARM));
-  if (d.arrivedAt !== null && d.arrivedAt > plannedArrive) {
+  if (d.arrivedAt !== null && d.arrivedAt > plannedArrive + ARRIVE_WARN * MINUTE) {
     // the arrival was seen to come late as the truck left the last stop before the end
     const seenAt = Math.max(d.actual.at(-2)?.depart ?? d.departedAt ?? plannedDepart, plannedDepart);
     const prev = d.line.rows.at(-2) as LineStation;
@@ -697,7 +701,7 @@ function timingAlarms(d: PlanDraft, planId: number, planNo: string, now: number,
       etaTime: d.arrivedAt,
       distanceLeftMeters: last.distance,
       lateMinutes: Math.ceil((d.arrivedAt - plannedArrive) / MINUTE),
-      thresholdMinutes: 0,
+      thresholdMinutes: ARRIVE_WARN,
     });
     if (d.arrivedAt > plannedArrive + ARRIVE_ALARM * MINUTE)
       alarm(4004, plannedArrive + ARRIVE_ALARM * MINUTE, d.arrivedAt, last, 40, {
