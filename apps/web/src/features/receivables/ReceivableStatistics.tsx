@@ -1,9 +1,9 @@
 import { formatDate, last31Days } from '@fleet/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Empty, Flex, Form, Segmented, Table, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Card, Empty, Flex, Form, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { CustomerSelect } from '../../kit';
+import { LabeledSegmented, StatisticsSearch, StatisticsTotalRow } from '../../kit/statistics/StatisticsParts';
 import { texts } from '../../locales';
 import {
   fetchStatistics,
@@ -16,9 +16,6 @@ import { yuan } from './ReceivableDialogs';
 
 const t = texts.receivables;
 const s = t.statistics;
-const common = texts.kit.common;
-
-const day = (d: Dayjs) => d.format('YYYY-MM-DD');
 
 function firstQuery(): StatisticsQuery {
   const [from, to] = last31Days(new Date());
@@ -43,7 +40,6 @@ const MONEY: [keyof StatisticsRow, string][] = [
 /** 应收统计: completed waybills by customer and day or month, with a total row. */
 export function ReceivableStatistics() {
   const [query, setQuery] = useState<StatisticsQuery>(firstQuery);
-  const [form] = Form.useForm<{ range: [Dayjs, Dayjs]; customerId?: number }>();
   const answer = useQuery({
     queryKey: ['receivable-statistics', query],
     queryFn: ({ signal }) => fetchStatistics(query, signal),
@@ -73,67 +69,33 @@ export function ReceivableStatistics() {
 
   return (
     <Flex vertical gap={12}>
-      <Card size="small">
-        <Form
-          form={form}
-          name="receivable-statistics"
-          layout="inline"
-          style={{ rowGap: 12 }}
-          initialValues={{ range: [dayjs(query.startDate), dayjs(query.endDate)] }}
-          onFinish={(values) => {
-            const first = firstQuery();
-            const [from, to] = values.range ?? [];
-            setQuery((q) => ({
-              ...q,
-              startDate: from ? day(from) : first.startDate,
-              endDate: to ? day(to) : first.endDate,
-              customerId: values.customerId || undefined,
-            }));
-          }}
-        >
-          <Form.Item name="range" label={s.range}>
-            <DatePicker.RangePicker allowClear={false} style={{ width: 260 }} />
-          </Form.Item>
-          <Form.Item name="customerId" label={t.customer}>
-            <CustomerSelect allowClear style={{ width: 200 }} />
-          </Form.Item>
-          <Form.Item>
-            <Flex gap={8}>
-              <Button type="primary" htmlType="submit">
-                {common.search}
-              </Button>
-              <Button
-                onClick={() => {
-                  form.resetFields();
-                  setQuery(firstQuery());
-                }}
-              >
-                {common.reset}
-              </Button>
-            </Flex>
-          </Form.Item>
-        </Form>
-      </Card>
+      <StatisticsSearch<{ customerId?: number }>
+        name="receivable-statistics"
+        rangeLabel={s.range}
+        firstRange={firstQuery}
+        onSearch={({ startDate, endDate, customerId }) =>
+          setQuery((q) => ({ ...q, startDate, endDate, customerId: customerId || undefined }))
+        }
+        onReset={() => setQuery(firstQuery())}
+      >
+        <Form.Item name="customerId" label={t.customer}>
+          <CustomerSelect allowClear style={{ width: 200 }} />
+        </Form.Item>
+      </StatisticsSearch>
       <Card size="small">
         <Flex align="center" wrap gap={16} style={{ marginBottom: 12 }}>
-          <Flex align="center" gap={8}>
-            <Typography.Text>{s.periodType}</Typography.Text>
-            <Segmented
-              aria-label={s.periodType}
-              value={query.periodType}
-              options={s.periods.map((p) => ({ value: p.value, label: p.label }))}
-              onChange={(value) => setQuery((q) => ({ ...q, periodType: value as PeriodType }))}
-            />
-          </Flex>
-          <Flex align="center" gap={8}>
-            <Typography.Text>{s.groupBy}</Typography.Text>
-            <Segmented
-              aria-label={s.groupBy}
-              value={query.groupBy}
-              options={s.groups.map((g) => ({ value: g.value, label: g.label }))}
-              onChange={(value) => setQuery((q) => ({ ...q, groupBy: value as StatisticsGroupBy }))}
-            />
-          </Flex>
+          <LabeledSegmented<PeriodType>
+            label={s.periodType}
+            value={query.periodType}
+            options={s.periods}
+            onChange={(periodType) => setQuery((q) => ({ ...q, periodType }))}
+          />
+          <LabeledSegmented<StatisticsGroupBy>
+            label={s.groupBy}
+            value={query.groupBy}
+            options={s.groups}
+            onChange={(groupBy) => setQuery((q) => ({ ...q, groupBy }))}
+          />
         </Flex>
         <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>
           {s.rule}
@@ -147,25 +109,17 @@ export function ReceivableStatistics() {
           pagination={rows.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
           scroll={{ x: 1200 }}
           locale={{ emptyText: <Empty description={t.empty}>{t.emptyHint}</Empty> }}
-          summary={() =>
-            total && rows.length > 0 ? (
-              <Table.Summary fixed>
-                <Table.Summary.Row>
-                  <Table.Summary.Cell index={0} colSpan={leading}>
-                    <Typography.Text strong>{t.totals}</Typography.Text>
-                  </Table.Summary.Cell>
-                  <Table.Summary.Cell index={leading} align="right">
-                    <Typography.Text strong>{total.waybills}</Typography.Text>
-                  </Table.Summary.Cell>
-                  {MONEY.map(([key], i) => (
-                    <Table.Summary.Cell key={key} index={leading + 1 + i} align="right">
-                      <Typography.Text strong>{yuan(total[key] as number)}</Typography.Text>
-                    </Table.Summary.Cell>
-                  ))}
-                </Table.Summary.Row>
-              </Table.Summary>
-            ) : null
-          }
+          summary={() => (
+            <StatisticsTotalRow
+              label={t.totals}
+              leading={leading}
+              cells={
+                total && rows.length > 0
+                  ? [total.waybills, ...MONEY.map(([key]) => yuan(total[key] as number))]
+                  : undefined
+              }
+            />
+          )}
         />
       </Card>
     </Flex>
