@@ -111,6 +111,18 @@ describe('调度 › 计划通知、成本估算、导入与运单调度', () =>
     // the imported plan names no customer: it is picked here
     await view().getByLabel('客户（计划未指定客户时必选）').click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    // a refusal is shown and leaves the loads as entered
+    await page.route('**/api/plan/waybill/add', (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 400, msg: '计划已取消，不能派单', data: null }),
+      }),
+    );
+    await button(view(), '生成运单').click();
+    await toast('计划已取消，不能派单').waitFor();
+    await page.unroute('**/api/plan/waybill/add');
+    await view().getByText('尚未派单').waitFor();
+    expect(await first.inputValue()).toBe('12');
     const [made] = await Promise.all([
       page.waitForResponse(calls('/plan/waybill/add')),
       button(view(), '生成运单').click(),

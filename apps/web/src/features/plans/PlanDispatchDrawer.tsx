@@ -116,18 +116,21 @@ function SettingsDialog({
       onCancel={onClose}
       confirmLoading={saving}
       destroyOnHidden
-      onOk={() =>
-        void form.validateFields().then(async (values) => {
-          setSaving(true);
-          try {
-            await savePlanCostSettings({ ...values, fuelPer100Km: values.fuelPer100Km ?? '' });
-            message.success(t.settingsSaved);
-            onSaved();
-          } finally {
-            setSaving(false);
-          }
-        })
-      }
+      okButtonProps={{ disabled: !settings.data }}
+      onOk={async () => {
+        const values = await form.validateFields().catch(() => null);
+        if (!values) return;
+        setSaving(true);
+        try {
+          await savePlanCostSettings({ ...values, fuelPer100Km: values.fuelPer100Km ?? '' });
+          void message.success(t.settingsSaved);
+          onSaved();
+        } catch {
+          // the request showed the refusal; the dialog stays open
+        } finally {
+          setSaving(false);
+        }
+      }}
     >
       {settings.data ? (
         <Form form={form} layout="vertical" initialValues={settings.data} preserve={false}>

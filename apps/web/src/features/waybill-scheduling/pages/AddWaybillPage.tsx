@@ -47,10 +47,12 @@ function AddWaybills({ plan }: { plan: ScheduledPlan }) {
         customerId: values.customerId ?? null,
         remark: values.remark ?? '',
       });
-      message.success(t.created(done.count));
+      void message.success(t.created(done.count));
       await client.invalidateQueries({ queryKey: ['plan-waybills', plan.id] });
       await client.invalidateQueries({ queryKey: ['list', 'waybill-scheduling'] });
       await client.invalidateQueries({ queryKey: ['scheduled-plan', plan.id] });
+    } catch {
+      // the request showed the refusal; the loads stay as entered
     } finally {
       setSaving(false);
     }
