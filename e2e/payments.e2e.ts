@@ -195,6 +195,7 @@ describe('财务管理 › 对账 › 应付对账, 台账', () => {
     ]);
     const body = (await fees.json()) as Envelope<{
       total: number;
+      list: { carNo: string; feeTypeName: string }[];
       totalRow: { amountFen: number; paidFen: number };
     }>;
     expect(body.code, body.msg).toBe(200);
@@ -203,6 +204,28 @@ describe('财务管理 › 对账 › 应付对账, 台账', () => {
     expect(await totals.textContent()).toContain(`已支付：${fenToYuan(body.data.totalRow.paidFen)}`);
     await view().getByText('已支付').first().waitFor();
     await shot('waybill-fee');
+    // the fee type and truck pickers filter by the ids the ledger takes
+    const fee = body.data.list[0] as { carNo: string; feeTypeName: string };
+    const search = view().locator('form[id="search"]');
+    const option = (title: string) =>
+      page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${title}"]`);
+    await search.getByLabel('费用类型').click();
+    await option(fee.feeTypeName).click();
+    await search.getByLabel('车牌号').fill(fee.carNo);
+    await option(fee.carNo).click();
+    const [filtered] = await Promise.all([
+      page.waitForResponse(calls('/colliery/waybill/fee/tc/feeDetails')),
+      button(search, '查询').click(),
+    ]);
+    expect(filtered.request().postDataJSON()).toMatchObject({
+      feeTypeId: expect.any(Number),
+      truckId: expect.any(Number),
+    });
+    const only = ((await filtered.json()) as Envelope<{ list: { carNo: string; feeTypeName: string }[] }>)
+      .data.list;
+    expect(only.length).toBeGreaterThan(0);
+    expect(only.every((f) => f.carNo === fee.carNo && f.feeTypeName === fee.feeTypeName)).toBe(true);
+    await shot('waybill-fee-filtered');
     const [road] = await Promise.all([
       page.waitForResponse(calls('/colliery/waybill/fee/tc/feeDetails')),
       page.goto('/finance-management/ledger/road-bridge'),

@@ -11,6 +11,7 @@ import {
 } from '../../kit';
 import { texts } from '../../locales';
 import { exportFeeDetails, type FeeDetail, type FeeDetailTotals, fetchFeeDetails } from './api';
+import { driverSearchField, feeTypeSearchField, truckSearchField } from './searchFields';
 
 const t = texts.feeLedger;
 
@@ -79,6 +80,9 @@ export function FeeLedger({ roadBridge }: { roadBridge: boolean }) {
         options: WAYBILL_FEE_STATES.map((s) => ({ value: s.value, label: s.label })),
         width: 110,
       },
+      ...(roadBridge ? [] : [feeTypeSearchField(t.feeType)]),
+      truckSearchField(t.carNo),
+      driverSearchField(t.driver),
       customerSearchField(t.customer, t.customerPlaceholder),
       { name: 'teamCode', label: t.team, type: 'team' },
     ],

@@ -16,6 +16,7 @@ import { texts } from '../../../locales';
 import { exportPayables, fetchPayables, type Payable, type PayableTotals } from '../api';
 import { PayDialog } from '../PayDialog';
 import { PaymentsDrawer } from '../PaymentsDrawer';
+import { truckSearchField } from '../searchFields';
 
 const t = texts.payments;
 
@@ -37,6 +38,7 @@ const SEARCH: readonly SearchField[] = [
   },
   { name: 'feeDate', label: t.feeDate, type: 'dateRange', rangeKeys: ['startDate', 'endDate'] },
   { name: 'billNo', label: t.billNo, placeholder: t.billNoPlaceholder },
+  truckSearchField(t.carNo),
   { name: 'teamCode', label: t.team, type: 'team' },
 ];
 
