@@ -309,6 +309,20 @@ export async function salaryMonths(
   };
   const waybillsOf = byDriver(waybills);
   const plansOf = byDriver(plans);
+  const tripsOf =
+    config.fuelBonusFen > 0
+      ? await fuelTrips(
+          db,
+          auth.merchantId,
+          waybills.filter(
+            (w) =>
+              !confirmed.has(Number(w.driver_id)) &&
+              fuelLines.has(Number(w.line_id)) &&
+              (w.departed_at ?? w.loading_at) !== null &&
+              (w.arrived_at ?? w.completed_at) !== null,
+          ),
+        )
+      : new Map<number, Trip[]>();
 
   const months: DriverMonth[] = [];
   for (const d of allDrivers) {
@@ -392,10 +406,8 @@ export async function salaryMonths(
       const target = fuelLines.get(facts.lineId);
       if (config.fuelBonusFen > 0 && target !== undefined && facts.startAt !== null && facts.endAt !== null) {
         try {
-          const fuel = await fuelItem(
-            db,
-            auth.merchantId,
-            facts,
+          const fuel = fuelItem(
+            tripsOf.get(facts.truckId) ?? [],
             target,
             config.fuelBonusFen,
             Number(facts.startAt),
@@ -429,35 +441,76 @@ export async function salaryMonths(
   return months;
 }
 
+interface Trip {
+  start: number;
+  mileage: number;
+  used: number;
+}
+
+/**
+ * The trips with mileage and fuel of the trucks of `waybills` (those earning 节油奖励) starting
+ * between the first waybill's departure and the last one's arrival, by truck: read once for the
+ * month, each waybill then sums its own.
+ */
+async function fuelTrips(
+  db: Kysely<Database>,
+  merchantId: number,
+  waybills: readonly {
+    truck_id: number | null;
+    departed_at: number | null;
+    loading_at: number | null;
+    arrived_at: number | null;
+    completed_at: number | null;
+  }[],
+): Promise<Map<number, Trip[]>> {
+  const trips = new Map<number, Trip[]>();
+  if (waybills.length === 0) return trips;
+  let from = Number.POSITIVE_INFINITY;
+  let to = 0;
+  for (const w of waybills) {
+    from = Math.min(from, Number(w.departed_at ?? w.loading_at));
+    to = Math.max(to, Number(w.arrived_at ?? w.completed_at));
+  }
+  const trucks = [...new Set(waybills.map((w) => Number(w.truck_id)))];
+  const rows = await chunked(trucks, (ids) =>
+    db
+      .selectFrom('trip')
+      .select(['truck_id', 'start_time', 'mileage', 'fuel_used'])
+      .where('merchant_id', '=', merchantId)
+      .where('truck_id', 'in', ids)
+      .where('start_time', '>=', from)
+      .where('start_time', '<', to)
+      .where('fuel_used', 'is not', null)
+      .where('mileage', '>', 0)
+      .execute(),
+  );
+  for (const r of rows) {
+    const list = trips.get(Number(r.truck_id)) ?? [];
+    if (list.length === 0) trips.set(Number(r.truck_id), list);
+    list.push({ start: Number(r.start_time), mileage: Number(r.mileage), used: Number(r.fuel_used) });
+  }
+  return trips;
+}
+
 /**
  * 节油奖励 of one waybill: the truck's trips starting between its departure and arrival; the line's
  * target (0.1 L per 100 km) × the trips' mileage gives the litres allowed, those above the fuel used
  * are saved; each saved litre earns the bonus, rounded once per waybill.
  */
-async function fuelItem(
-  db: Kysely<Database>,
-  merchantId: number,
-  w: WaybillFacts,
+function fuelItem(
+  trips: readonly Trip[],
   target: number,
   bonusFen: number,
   start: number,
   end: number,
-): Promise<{ fen: number; text: string } | null> {
-  const t = await db
-    .selectFrom('trip')
-    .select((eb) => [
-      eb.fn.sum<number | string | null>('mileage').as('m'),
-      eb.fn.sum<number | string | null>('fuel_used').as('f'),
-    ])
-    .where('merchant_id', '=', merchantId)
-    .where('truck_id', '=', w.truckId)
-    .where('start_time', '>=', start)
-    .where('start_time', '<', end)
-    .where('fuel_used', 'is not', null)
-    .where('mileage', '>', 0)
-    .executeTakeFirst();
-  const mileage = Number(t?.m ?? 0); // 0.1 km
-  const used = Number(t?.f ?? 0); // 0.1 L
+): { fen: number; text: string } | null {
+  let mileage = 0; // 0.1 km
+  let used = 0; // 0.1 L
+  for (const t of trips)
+    if (t.start >= start && t.start < end) {
+      mileage += t.mileage;
+      used += t.used;
+    }
   if (mileage <= 0) return null;
   // in 0.1 L × 1000: allowed = target × mileage / 1000
   const saved = target * mileage - used * 1000;
