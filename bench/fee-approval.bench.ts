@@ -13,6 +13,7 @@ import { cpus, loadavg } from 'node:os';
 import { fromShanghai, WAYBILL_SOURCE } from '@fleet/domain';
 import { submitRound } from '@fleet/server/src/modules/approvals/fee-approval';
 import { createWaybill } from '@fleet/server/src/modules/waybills/waybill-flow';
+import { waybillRefs } from '@fleet/server/src/test/waybill-refs';
 import pino from 'pino';
 import { BENCH_TEAM, env, freshDatabase, median, startHttpServer } from './support';
 import { signIn } from './waybills.support';
@@ -51,32 +52,7 @@ async function main(): Promise<number> {
       await admin.post('/colliery/approveSetting/addNodeUser', { nodeId: node.id, userIds: [me.id] });
     }
     const db = database.db;
-    const truck = await db
-      .selectFrom('truck')
-      .select(['id', 'merchant_id', 'team_code', 'driver_id'])
-      .where('team_code', '=', BENCH_TEAM)
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
-    const line = await db
-      .selectFrom('line')
-      .innerJoin('line_station as s', (j) =>
-        j.onRef('s.line_id', '=', 'line.id').on('s.station_type', '=', 1),
-      )
-      .innerJoin('line_station as e', (j) =>
-        j.onRef('e.line_id', '=', 'line.id').on('e.station_type', '=', 3),
-      )
-      .select(['line.id', 's.station_id as loading', 'e.station_id as unloading'])
-      .where('line.merchant_id', '=', truck.merchant_id)
-      .where('s.station_id', 'is not', null)
-      .where('e.station_id', 'is not', null)
-      .orderBy('line.id')
-      .executeTakeFirstOrThrow();
-    const customer = await db
-      .selectFrom('customer')
-      .select('id')
-      .where('merchant_id', '=', truck.merchant_id)
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
+    const { truck, line, customer } = await waybillRefs(db, BENCH_TEAM);
     const feeType = await db
       .selectFrom('fee_type')
       .select('id')

@@ -13,6 +13,7 @@ import {
   TEST_DATABASES,
   type TestApp,
 } from '../../test/support';
+import { waybillRefs } from '../../test/waybill-refs';
 import { sha256Hex } from '../auth/tokens';
 import { readBack } from '../file-tasks/file-tasks.fixture';
 import { TEAM_ONE, TEAM_TWO } from '../messages/test-fixtures';
@@ -71,32 +72,7 @@ describe.each(TEST_DATABASES)('approval settings and waybill fee approval on $na
   /** A waybill of TEAM_ONE's first truck with two fees added by the office (待审核). */
   const waybillWithFees = async (loadFen: number, tollFen: number) => {
     const db = t.db.db;
-    const truck = await db
-      .selectFrom('truck')
-      .select(['id', 'merchant_id', 'team_code', 'driver_id'])
-      .where('team_code', '=', TEAM_ONE)
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
-    const line = await db
-      .selectFrom('line')
-      .innerJoin('line_station as s', (j) =>
-        j.onRef('s.line_id', '=', 'line.id').on('s.station_type', '=', 1),
-      )
-      .innerJoin('line_station as e', (j) =>
-        j.onRef('e.line_id', '=', 'line.id').on('e.station_type', '=', 3),
-      )
-      .select(['line.id', 's.station_id as loading', 'e.station_id as unloading'])
-      .where('line.merchant_id', '=', truck.merchant_id)
-      .where('s.station_id', 'is not', null)
-      .where('e.station_id', 'is not', null)
-      .orderBy('line.id')
-      .executeTakeFirstOrThrow();
-    const customer = await db
-      .selectFrom('customer')
-      .select('id')
-      .where('merchant_id', '=', truck.merchant_id)
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
+    const { truck, line, customer } = await waybillRefs(db, TEAM_ONE);
     const w = await db.transaction().execute((tx) =>
       createWaybill(
         tx,
