@@ -18,7 +18,7 @@ import {
 } from '../../kit';
 import { orDash } from '../../kit/format';
 import { texts } from '../../locales';
-import { openPlanDrawer } from './planDrawer';
+import { openPlanDrawer, planNotifiable } from './planDrawer';
 
 const t = texts.plans;
 
@@ -123,7 +123,7 @@ export const planRecord = defineRecord<Plan, object>({
   rowActions: (p, actions) =>
     isInSubtree(p.teamCode, actions.user.team.teamCode) ? (
       <>
-        {p.state >= PLAN_STATE.published && p.state <= PLAN_STATE.running ? (
+        {planNotifiable(p.state) ? (
           <Typography.Link
             onClick={() =>
               openPlanDrawer({ id: p.id, planNo: p.planNo, tab: 'notice', canNotify: true, owner: 'list' })
@@ -140,7 +140,7 @@ export const planRecord = defineRecord<Plan, object>({
                 planNo: p.planNo,
                 tab: 'cost',
                 owner: 'list',
-                canNotify: p.state >= PLAN_STATE.published && p.state <= PLAN_STATE.running,
+                canNotify: planNotifiable(p.state),
               })
             }
           >

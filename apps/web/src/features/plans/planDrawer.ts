@@ -1,3 +1,4 @@
+import { PLAN_STATE } from '@fleet/domain';
 import { useSyncExternalStore } from 'react';
 
 /** Which plan's 下发通知 / 成本估算 drawer is open: the list's row links open it, the page shows it. */
@@ -9,6 +10,11 @@ export interface OpenPlanDrawer {
   canNotify: boolean;
   /** The page that opened it (the list stays mounted, hidden, while the form is shown). */
   owner: 'list' | 'form';
+}
+
+/** Notices go to the trucks of published, distributed and running plans (as the server allows). */
+export function planNotifiable(state: number): boolean {
+  return state >= PLAN_STATE.published && state <= PLAN_STATE.running;
 }
 
 let current: OpenPlanDrawer | null = null;

@@ -18,7 +18,7 @@ import { useLeavePage } from '../../stations/useLeavePage';
 import { PlanDispatchDrawer } from '../PlanDispatchDrawer';
 import { PlanStationTable } from '../PlanStationTable';
 import { PLAN_PATHS, PLAN_STATE_COLORS, type Plan, planRecord } from '../plan.record';
-import { openPlanDrawer } from '../planDrawer';
+import { openPlanDrawer, planNotifiable } from '../planDrawer';
 
 const t = texts.plans;
 const FORMAT = 'YYYY-MM-DD HH:mm:ss';
@@ -214,7 +214,7 @@ export default function PlanEditPage() {
                     planNo: plan.planNo,
                     tab: 'cost',
                     owner: 'form',
-                    canNotify: plan.state >= PLAN_STATE.published && plan.state <= PLAN_STATE.running,
+                    canNotify: planNotifiable(plan.state),
                   })
                 }
               >
