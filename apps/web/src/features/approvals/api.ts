@@ -1,7 +1,7 @@
 import { FEE_APPROVAL_PATHS as F, APPROVE_SETTING_PATHS as S } from '@fleet/domain';
 import type { ListPage } from '../../api/common';
 import { type ExportOutcome, exportFile } from '../../api/fileTasks';
-import { request } from '../../api/request';
+import { request, requestEnvelope } from '../../api/request';
 
 // The calls of 审批设置 and 运单费用审批 (money in fen, times 'YYYY-MM-DD HH:mm:ss' Shanghai).
 
@@ -23,9 +23,9 @@ export interface ChainNode {
 
 export const fetchChain = () => request<ChainNode[]>('POST', S.list, { body: {} });
 export const addNode = (nodeName: string) =>
-  request<{ id: number }>('POST', S.addNode, { body: { nodeName } });
+  requestEnvelope<{ id: number }>('POST', S.addNode, { body: { nodeName } });
 export const editNode = (id: number, nodeName: string) =>
-  request('POST', S.editNode, { body: { id, nodeName } });
+  requestEnvelope('POST', S.editNode, { body: { id, nodeName } });
 export const moveNode = (id: number, direction: 'up' | 'down') =>
   request('POST', S.moveNode, { body: { id, direction } });
 export const deleteNode = (id: number) => request('POST', S.delNode, { body: { id } });

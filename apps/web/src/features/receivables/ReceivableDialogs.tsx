@@ -2,6 +2,7 @@ import { fenToYuan, yuanToFen } from '@fleet/domain';
 import { useQuery } from '@tanstack/react-query';
 import { App, AutoComplete, Drawer, Form, Input, InputNumber, Modal, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import { FormDialog } from '../../kit';
 import { texts } from '../../locales';
 import {
   type Adjustment,
@@ -65,9 +66,7 @@ export function AmountDialog({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const { message } = App.useApp();
   const [form] = Form.useForm<AmountValues>();
-  const [saving, setSaving] = useState(false);
   const amount = Form.useWatch('amount', form);
   const initial: AmountValues =
     kind === 'check'
@@ -90,87 +89,69 @@ export function AmountDialog({
         : t.adjustAmountRequired;
   const adjusted = kind === 'adjust' ? toFen(amount) : null;
 
-  const save = async () => {
-    let values: AmountValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    const fen = toFen(values.amount);
-    if (fen === null) return;
-    setSaving(true);
-    try {
-      if (kind === 'check') await updateCheckMoney(row.waybillId, fen);
-      else if (kind === 'anomaly') await updateAnomalyMoney(row.waybillId, fen, values.reason?.trim() ?? '');
-      else await adjust(row.waybillId, fen, values.reason?.trim() ?? '');
-      void message.success(t.saved);
-      onSaved();
-      onClose();
-    } catch {
-      // the request client showed why
-    } finally {
-      setSaving(false);
-    }
+  // the rules let only an amount of at most two decimals through
+  const save = (values: AmountValues) => {
+    const fen = toFen(values.amount) as number;
+    const reason = values.reason?.trim() ?? '';
+    if (kind === 'check') return updateCheckMoney(row.waybillId, fen);
+    if (kind === 'anomaly') return updateAnomalyMoney(row.waybillId, fen, reason);
+    return adjust(row.waybillId, fen, reason);
   };
 
   return (
-    <Modal
+    <FormDialog<AmountValues, Receivable>
       open
+      status="edit"
+      form={form}
       title={title}
-      onCancel={onClose}
-      onOk={() => void save()}
-      confirmLoading={saving}
-      destroyOnHidden
+      name={`receivable-${kind}`}
+      layout="vertical"
       width={520}
+      initialValues={initial}
+      successMessage={t.saved}
+      onSubmit={save}
+      onSaved={() => onSaved()}
+      onClose={onClose}
     >
-      <Form
-        form={form}
-        name={`receivable-${kind}`}
-        layout="vertical"
-        initialValues={initial}
-        preserve={false}
+      <Typography.Paragraph type="secondary">
+        {t.income}：{yuan(row.incomeFen)}　{t.adjust}：{yuan(row.adjustFen)}　{t.confirmed}：
+        {yuan(row.confirmedFen)}
+      </Typography.Paragraph>
+      <Form.Item
+        name="amount"
+        label={label}
+        rules={moneyRules(required, kind === 'adjust')}
+        extra={kind === 'adjust' ? t.adjustAmountHint : undefined}
       >
-        <Typography.Paragraph type="secondary">
-          {t.income}：{yuan(row.incomeFen)}　{t.adjust}：{yuan(row.adjustFen)}　{t.confirmed}：
-          {yuan(row.confirmedFen)}
-        </Typography.Paragraph>
+        <InputNumber<string> stringMode precision={2} step="0.01" style={{ width: '100%' }} />
+      </Form.Item>
+      {kind === 'adjust' && adjusted !== null && (
+        <Typography.Paragraph>{t.confirmedAfter(fenToYuan(row.incomeFen + adjusted))}</Typography.Paragraph>
+      )}
+      {kind !== 'check' && (
         <Form.Item
-          name="amount"
-          label={label}
-          rules={moneyRules(required, kind === 'adjust')}
-          extra={kind === 'adjust' ? t.adjustAmountHint : undefined}
+          name="reason"
+          label={kind === 'anomaly' ? t.anomalyReasonLabel : t.adjustReason}
+          required={kind === 'adjust'}
+          dependencies={['amount']}
+          rules={[
+            ({ getFieldValue }) => ({
+              validator: (_: unknown, value: string | undefined) => {
+                const needed = kind === 'adjust' || (toFen(getFieldValue('amount')) ?? 0) > 0;
+                if (needed && !value?.trim())
+                  return Promise.reject(
+                    new Error(kind === 'adjust' ? t.adjustReasonRequired : t.anomalyReasonRequired),
+                  );
+                return Promise.resolve();
+              },
+            }),
+            { max: 200, message: t.reasonMax },
+          ]}
         >
-          <InputNumber<string> stringMode precision={2} step="0.01" style={{ width: '100%' }} />
+          <Input.TextArea rows={3} maxLength={200} showCount />
         </Form.Item>
-        {kind === 'adjust' && adjusted !== null && (
-          <Typography.Paragraph>{t.confirmedAfter(fenToYuan(row.incomeFen + adjusted))}</Typography.Paragraph>
-        )}
-        {kind !== 'check' && (
-          <Form.Item
-            name="reason"
-            label={kind === 'anomaly' ? t.anomalyReasonLabel : t.adjustReason}
-            required={kind === 'adjust'}
-            dependencies={['amount']}
-            rules={[
-              ({ getFieldValue }) => ({
-                validator: (_: unknown, value: string | undefined) => {
-                  const needed = kind === 'adjust' || (toFen(getFieldValue('amount')) ?? 0) > 0;
-                  if (needed && !value?.trim())
-                    return Promise.reject(
-                      new Error(kind === 'adjust' ? t.adjustReasonRequired : t.anomalyReasonRequired),
-                    );
-                  return Promise.resolve();
-                },
-              }),
-              { max: 200, message: t.reasonMax },
-            ]}
-          >
-            <Input.TextArea rows={3} maxLength={200} showCount />
-          </Form.Item>
-        )}
-      </Form>
-    </Modal>
+      )}
+    </FormDialog>
   );
 }
 

@@ -6,7 +6,7 @@ import {
 } from '@fleet/domain';
 import type { ListPage } from '../../api/common';
 import { type ExportOutcome, exportFile } from '../../api/fileTasks';
-import { request } from '../../api/request';
+import { request, requestEnvelope } from '../../api/request';
 
 // The calls of 应收对账 (money in fen, times 'YYYY-MM-DD HH:mm:ss' Shanghai).
 
@@ -34,17 +34,21 @@ export function exportReport(query: Record<string, unknown>): Promise<ExportOutc
 }
 
 export function updateCheckMoney(waybillId: number, checkFen: number) {
-  return request<Receivable>('POST', RECEIVABLE_PATHS.updateCheckMoney, { body: { waybillId, checkFen } });
+  return requestEnvelope<Receivable>('POST', RECEIVABLE_PATHS.updateCheckMoney, {
+    body: { waybillId, checkFen },
+  });
 }
 
 export function updateAnomalyMoney(waybillId: number, anomalyFen: number, anomalyReason: string) {
-  return request<Receivable>('POST', RECEIVABLE_PATHS.updateAnomalyMoney, {
+  return requestEnvelope<Receivable>('POST', RECEIVABLE_PATHS.updateAnomalyMoney, {
     body: { waybillId, anomalyFen, anomalyReason },
   });
 }
 
 export function adjust(waybillId: number, adjustFen: number, reason: string) {
-  return request<Receivable>('POST', RECEIVABLE_PATHS.adjust, { body: { waybillId, adjustFen, reason } });
+  return requestEnvelope<Receivable>('POST', RECEIVABLE_PATHS.adjust, {
+    body: { waybillId, adjustFen, reason },
+  });
 }
 
 export interface Adjustment {

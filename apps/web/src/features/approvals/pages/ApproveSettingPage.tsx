@@ -15,7 +15,7 @@ import {
   Typography,
 } from 'antd';
 import { useState } from 'react';
-import { OperationLogDialog, WithQueryClient } from '../../../kit';
+import { FormDialog, OperationLogDialog, WithQueryClient } from '../../../kit';
 import { texts } from '../../../locales';
 import {
   type ApproverUser,
@@ -44,51 +44,32 @@ function NodeNameDialog({
   onSaved: () => void;
 }) {
   const [form] = Form.useForm<{ nodeName: string }>();
-  const [saving, setSaving] = useState(false);
-  const { message } = App.useApp();
-  const submit = async () => {
-    const { nodeName } = await form.validateFields();
-    setSaving(true);
-    try {
-      if (node) await editNode(node.id, nodeName.trim());
-      else await addNode(nodeName.trim());
-      void message.success(t.saved);
-      onSaved();
-      onClose();
-    } catch {
-      // the request client showed why
-    } finally {
-      setSaving(false);
-    }
-  };
   return (
-    <Modal
+    <FormDialog<{ nodeName: string }>
       open
+      status={node ? 'edit' : 'add'}
+      form={form}
       title={node ? t.renameTitle : t.addNode}
-      onCancel={onClose}
-      onOk={submit}
-      confirmLoading={saving}
-      destroyOnHidden
+      name="approve-node"
+      layout="vertical"
       width={440}
+      initialValues={{ nodeName: node?.nodeName ?? '' }}
+      successMessage={t.saved}
+      onSubmit={({ nodeName }) => (node ? editNode(node.id, nodeName.trim()) : addNode(nodeName.trim()))}
+      onSaved={() => onSaved()}
+      onClose={onClose}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={{ nodeName: node?.nodeName ?? '' }}
-        name="approve-node"
+      <Form.Item
+        name="nodeName"
+        label={t.nodeName}
+        rules={[
+          { required: true, whitespace: true, message: t.nodeNameRequired },
+          { pattern: APPROVE_NODE_NAME_RULE, message: t.nodeNameRule },
+        ]}
       >
-        <Form.Item
-          name="nodeName"
-          label={t.nodeName}
-          rules={[
-            { required: true, whitespace: true, message: t.nodeNameRequired },
-            { pattern: APPROVE_NODE_NAME_RULE, message: t.nodeNameRule },
-          ]}
-        >
-          <Input placeholder={t.nodeNamePlaceholder} maxLength={30} autoFocus />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input placeholder={t.nodeNamePlaceholder} maxLength={30} autoFocus />
+      </Form.Item>
+    </FormDialog>
   );
 }
 
