@@ -20,6 +20,12 @@ import type {
   VerifyCodeTable,
 } from '../modules/auth/auth.table';
 import type { UserAuthorizationTable } from '../modules/authorization/authorization.table';
+import type {
+  CostDayTable,
+  CostMonthTable,
+  CostTable,
+  TruckDepreciationTable,
+} from '../modules/costs/costs.table';
 import type { CustomerTable } from '../modules/customers/customers.table';
 import type {
   DriverRegisterInviteTable,
@@ -161,4 +167,8 @@ export interface Database {
   bill_receive_adjust: BillReceiveAdjustTable;
   bill_receive_day: BillReceiveDayTable;
   bill_receive_month: BillReceiveMonthTable;
+  cost: CostTable;
+  cost_day: CostDayTable;
+  cost_month: CostMonthTable;
+  truck_depreciation: TruckDepreciationTable;
 }

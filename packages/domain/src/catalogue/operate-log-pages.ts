@@ -33,6 +33,10 @@ export const OPERATE_LOG_PAGES = {
   approveSetting: 40,
   /** 司机工资: a merchant's salary rules and confirmed months. */
   driverSalary: 43,
+  /** 成本中心: a cost of a truck (加油, 路桥费, 保养, 杂费, 自定义). */
+  cost: 55,
+  /** 车辆折旧: a truck's purchase price and life. */
+  truckDepreciation: 56,
 } as const;
 
 export type OperateLogPage = (typeof OPERATE_LOG_PAGES)[keyof typeof OPERATE_LOG_PAGES];

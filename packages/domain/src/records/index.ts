@@ -14,6 +14,7 @@ import { WAYBILL_RECORD } from './waybill';
 import { WAYBILL_SCAN_CODE_RECORD } from './waybill-scan-code';
 
 export * from './address';
+export * from './cost';
 export * from './customer';
 export * from './driver';
 export * from './fee-type';
