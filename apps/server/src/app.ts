@@ -41,6 +41,7 @@ import { registerFileRoutes } from './modules/files/files.routes';
 import { registerGeoRoutes } from './modules/geo/geo.routes';
 import { registerHistoryRoutes } from './modules/history/history.routes';
 import { lineRecord } from './modules/lines/lines.record';
+import { registerMaintenanceModule } from './modules/maintenance/maintenance.module';
 import { registerMessageRoutes } from './modules/messages/messages.routes';
 import { registerMonitorRoutes } from './modules/monitor/monitor.routes';
 import { registerOperateLogRoutes } from './modules/operate-log/operate-log.routes';
@@ -154,6 +155,7 @@ const FEATURES = [
   registerDriverSalaryModule,
   registerReceivableRoutes,
   registerPaymentRoutes,
+  registerMaintenanceModule,
 ];
 
 /** Builds the whole application from its settings: database, API, docs and the web app. */

@@ -8,6 +8,7 @@ export * from './catalogue';
 export * from './constants';
 export * from './geo';
 export * from './lines';
+export * from './maintenance';
 export * from './profit';
 export * from './records';
 export * from './team';

@@ -41,6 +41,12 @@ import type { UserFieldSetTable } from '../modules/field-settings/field-settings
 import type { FileTaskTable } from '../modules/file-tasks/file-tasks.table';
 import type { UploadedFileTable } from '../modules/files/files.table';
 import type { LineStationTable, LineTable } from '../modules/lines/lines.table';
+import type {
+  FaultClearTable,
+  MaintenancePlanTable,
+  MaintenanceRecordTable,
+  MaintenanceReminderTable,
+} from '../modules/maintenance/maintenance.table';
 import type { MerchantTable } from '../modules/merchants/merchants.table';
 import type { AlarmSubscriptionTable, MessageTable } from '../modules/messages/messages.table';
 import type { OperateLogTable } from '../modules/operate-log/operate-log.table';
@@ -171,4 +177,8 @@ export interface Database {
   cost_day: CostDayTable;
   cost_month: CostMonthTable;
   truck_depreciation: TruckDepreciationTable;
+  maintenance_plan: MaintenancePlanTable;
+  maintenance_record: MaintenanceRecordTable;
+  maintenance_reminder: MaintenanceReminderTable;
+  fault_clear: FaultClearTable;
 }

@@ -9,6 +9,7 @@ import { zhCNDrivers } from './zh-CN.drivers';
 import { zhCNFeeTypes } from './zh-CN.fee-types';
 import { zhCNFileTasks } from './zh-CN.file-tasks';
 import { zhCNKit } from './zh-CN.kit';
+import { zhCNMaintenance } from './zh-CN.maintenance';
 import { zhCNMonitor } from './zh-CN.monitor';
 import { zhCNPayments } from './zh-CN.payments';
 import { zhCNPlanAssign } from './zh-CN.plan-assign';
@@ -56,6 +57,7 @@ export const zhCN = {
   ...zhCNWaybillScanCodes,
   ...zhCNReceivables,
   ...zhCNApprovals,
+  ...zhCNMaintenance,
   app: {
     title: '车队管理平台',
     loading: '加载中…',

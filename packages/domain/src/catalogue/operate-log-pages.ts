@@ -37,6 +37,9 @@ export const OPERATE_LOG_PAGES = {
   cost: 55,
   /** 车辆折旧: a truck's purchase price and life. */
   truckDepreciation: 56,
+  /** 保养计划 and 保养记录 of a truck. */
+  maintenancePlan: 50,
+  maintenanceRecord: 51,
 } as const;
 
 export type OperateLogPage = (typeof OPERATE_LOG_PAGES)[keyof typeof OPERATE_LOG_PAGES];

@@ -3,6 +3,7 @@ import { CUSTOMER_RECORD } from './customer';
 import { DRIVER_RECORD } from './driver';
 import { FEE_TYPE_RECORD } from './fee-type';
 import { LINE_RECORD } from './line';
+import { MAINTENANCE_PLAN_RECORD, MAINTENANCE_RECORD_RECORD } from './maintenance-plan';
 import { PLAN_RECORD } from './plan';
 import { PLAN_SCHEDULE_RECORD } from './plan-schedule';
 import { STATION_RECORD } from './station';
@@ -19,6 +20,7 @@ export * from './customer';
 export * from './driver';
 export * from './fee-type';
 export * from './line';
+export * from './maintenance-plan';
 export * from './plan';
 export * from './plan-schedule';
 export * from './station';
@@ -56,6 +58,8 @@ export const RECORD_TYPES = {
   planSchedule: PLAN_SCHEDULE_RECORD,
   waybill: WAYBILL_RECORD,
   waybillScanCode: WAYBILL_SCAN_CODE_RECORD,
+  maintenancePlan: MAINTENANCE_PLAN_RECORD,
+  maintenanceRecord: MAINTENANCE_RECORD_RECORD,
 } as const;
 
 export type RecordKind = keyof typeof RECORD_TYPES;

@@ -6,6 +6,7 @@ import type { Database } from '../schema';
 import { seedDemoAlarms } from './demo-alarms';
 import { seedDemoFinance } from './demo-finance';
 import { type DemoTruck, demoFleet } from './demo-fleet';
+import { seedDemoMaintenance } from './demo-maintenance';
 import { DEMO_ACCOUNTS, DEMO_MERCHANTS } from './demo-org';
 import { seedDemoPlans } from './demo-plans';
 import { seedDemoTransportPrices } from './demo-prices';
@@ -155,6 +156,8 @@ export async function seedDemo(
     // the fee approval chain, rounds and payments of the demo waybills, and loading appointments of
     // today's and tomorrow's plans: with the operations history only, as the waybills
     if (waybills) await seedDemoFinance(tx, now);
+    // maintenance plans, services (as 保养 costs), certificates due and faults: with the operations history
+    if (waybills) await seedDemoMaintenance(tx, now);
   });
   return true;
 }

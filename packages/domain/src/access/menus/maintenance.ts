@@ -11,8 +11,15 @@ export const maintenanceMenu: MenuNode = {
       path: '/maintenance-summary/index',
       title: '车辆保养汇总',
       code: 'car1401',
+      page: 'maintenance/MaintenanceSummaryPage',
       children: [
-        { path: '/maintenance-summary/detail/:vin', title: '车辆保养明细', code: 'car1401', hidden: true },
+        {
+          path: '/maintenance-summary/detail/:vin',
+          title: '车辆保养明细',
+          code: 'car1401',
+          hidden: true,
+          page: 'maintenance/MaintenanceDetailPage',
+        },
       ],
     },
   ],

@@ -1,0 +1,330 @@
+import {
+  COST_TYPE,
+  fenToYuan,
+  formatDate,
+  formatDateTime,
+  INVOICE_IMAGE_MAX_FILES,
+  INVOICE_IMAGE_MAX_MB,
+  INVOICE_IMAGE_TYPES,
+  invoiceTooLargeMessage,
+  invoiceTooManyMessage,
+  invoiceWrongTypeMessage,
+  MAINTENANCE_PLAN_RECORD,
+  MAINTENANCE_RECORD_RECORD,
+  MAINTENANCE_TARGET,
+  megabytesToBytes,
+} from '@fleet/domain';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context';
+import type { Database } from '../../db/schema';
+import type { AuthContext } from '../../http/auth';
+import { badInput } from '../../http/envelope';
+import { DATE_MESSAGE, idField, isDateText, optionalText, teamCodeField } from '../../http/form-fields';
+import { usableRecord } from '../../http/references';
+import { paging, route } from '../../http/route';
+import { blank } from '../../records/filters';
+import { recordLog } from '../../records/repository';
+import { insertCost } from '../costs/cost-write';
+import { UPLOAD_URL_PREFIX } from '../files/files.routes';
+import { recordOperations } from '../operate-log/changes';
+import { reachOf } from './list-helpers';
+
+const L = MAINTENANCE_RECORD_RECORD.labels;
+const CODES = MAINTENANCE_RECORD_RECORD.readCodes;
+/** The largest amount of the money rule, in fen (10,000,000 yuan). */
+const MAX_FEN = 1_000_000_000;
+
+const images = z.preprocess(
+  (value) =>
+    Array.isArray(value) ? value : typeof value === 'string' ? value.split(';') : value == null ? [] : value,
+  z
+    .array(z.string({ error: invoiceWrongTypeMessage() }).trim(), { error: invoiceWrongTypeMessage() })
+    .transform((urls) => urls.filter((u) => u !== ''))
+    .superRefine((urls, ctx) => {
+      if (urls.length > INVOICE_IMAGE_MAX_FILES)
+        ctx.addIssue({
+          code: 'custom',
+          message: invoiceTooManyMessage(INVOICE_IMAGE_MAX_FILES, urls.length),
+        });
+      else if (!urls.every((u) => u.startsWith(`${UPLOAD_URL_PREFIX}/`)))
+        ctx.addIssue({ code: 'custom', message: invoiceWrongTypeMessage() });
+    }),
+);
+
+const recordForm = z.object({
+  truckId: idField('请选择车辆'),
+  planId: z.preprocess(blank, idField('保养计划不正确').optional()),
+  maintainDate: z.preprocess(blank, z.string({ error: '请选择保养日期' }).refine(isDateText, DATE_MESSAGE)),
+  mileageKm: z.preprocess(
+    blank,
+    z.coerce
+      .number({ error: '保养里程应为0-9999999的整数（公里）' })
+      .int('保养里程应为0-9999999的整数（公里）')
+      .min(0, '保养里程应为0-9999999的整数（公里）')
+      .max(9_999_999, '保养里程应为0-9999999的整数（公里）')
+      .optional(),
+  ),
+  items: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z.string({ error: '请输入保养项目' }).min(1, '请输入保养项目').max(200, '最多输入200个字符'),
+  ),
+  workshop: optionalText(50),
+  amountFen: z.coerce
+    .number({ error: '请输入保养费用' })
+    .int('保养费用最多两位小数')
+    .min(1, '保养费用应大于0')
+    .max(MAX_FEN, '保养费用不能超过10000000元'),
+  invoiceImages: images,
+  remark: optionalText(200),
+});
+type RecordForm = z.output<typeof recordForm>;
+
+const recordFilter = z.object({
+  truckId: z.preprocess(blank, idField('车辆不正确').optional()),
+  planId: z.preprocess(blank, idField('保养计划不正确').optional()),
+  startDate: z.preprocess(blank, z.string().refine(isDateText, DATE_MESSAGE).optional()),
+  endDate: z.preprocess(blank, z.string().refine(isDateText, DATE_MESSAGE).optional()),
+  teamCode: z.preprocess(blank, teamCodeField.optional()),
+});
+type RecordFilter = z.output<typeof recordFilter>;
+
+async function checkImages(db: Kysely<Database>, merchantId: number, urls: readonly string[]) {
+  if (urls.length === 0) return;
+  const paths = urls.map((u) => u.slice(UPLOAD_URL_PREFIX.length + 1));
+  const found = await db
+    .selectFrom('uploaded_file')
+    .select(['stored_path', 'mime_type', 'size'])
+    .where('merchant_id', '=', merchantId)
+    .where('stored_path', 'in', paths)
+    .execute();
+  const byPath = new Map(found.map((f) => [f.stored_path, f]));
+  for (const [i, p] of paths.entries()) {
+    const file = byPath.get(p);
+    if (!file) throw badInput(`${L.invoiceImages}: 第${i + 1}张图片不是本平台上传的文件，请重新上传`);
+    if (!(INVOICE_IMAGE_TYPES as readonly string[]).includes(file.mime_type))
+      throw badInput(`${L.invoiceImages}: ${invoiceWrongTypeMessage()}`);
+    if (Number(file.size) > megabytesToBytes(INVOICE_IMAGE_MAX_MB))
+      throw badInput(`${L.invoiceImages}: ${invoiceTooLargeMessage(INVOICE_IMAGE_MAX_MB)}`);
+  }
+}
+
+export function recordQuery(db: Kysely<Database>, auth: AuthContext, f: RecordFilter) {
+  const reach = reachOf(auth, f.teamCode);
+  let q = db
+    .selectFrom('maintenance_record as r')
+    .leftJoin('truck as t', 't.id', 'r.truck_id')
+    .leftJoin('maintenance_plan as p', 'p.id', 'r.plan_id')
+    .leftJoin('app_user as u', 'u.id', 'r.created_by')
+    .where('r.merchant_id', '=', reach.merchantId)
+    .where('r.team_code', 'like', `${reach.teamCode}%`)
+    .where('r.deleted_at', 'is', null);
+  if (f.truckId) q = q.where('r.truck_id', '=', f.truckId);
+  if (f.planId) q = q.where('r.plan_id', '=', f.planId);
+  if (f.startDate) q = q.where('r.maintain_date', '>=', f.startDate);
+  if (f.endDate) q = q.where('r.maintain_date', '<=', f.endDate);
+  return q;
+}
+
+export async function recordRows(
+  db: Kysely<Database>,
+  auth: AuthContext,
+  f: RecordFilter,
+  limit?: { pageNum: number; pageSize: number },
+) {
+  let q = recordQuery(db, auth, f)
+    .select([
+      'r.id',
+      'r.truck_id',
+      't.car_no',
+      'r.plan_id',
+      'p.plan_name',
+      'r.maintain_date',
+      'r.mileage_km',
+      'r.items',
+      'r.workshop',
+      'r.amount',
+      'r.invoice_images',
+      'r.cost_id',
+      'r.remark',
+      'u.nickname',
+      'r.created_at',
+    ])
+    .orderBy('r.maintain_date', 'desc')
+    .orderBy('r.id', 'desc');
+  if (limit) q = q.limit(limit.pageSize).offset((limit.pageNum - 1) * limit.pageSize);
+  return (await q.execute()).map((r) => ({
+    id: r.id,
+    truckId: r.truck_id,
+    carNo: r.car_no ?? '',
+    planId: r.plan_id,
+    planName: r.plan_name ?? '',
+    maintainDate: r.maintain_date,
+    mileageKm: r.mileage_km,
+    items: r.items,
+    workshop: r.workshop ?? '',
+    amountFen: Number(r.amount),
+    amountYuan: fenToYuan(Number(r.amount)),
+    invoiceImages: r.invoice_images ? r.invoice_images.split(';') : [],
+    costId: r.cost_id,
+    remark: r.remark ?? '',
+    createdBy: r.nickname ?? '',
+    createTime: formatDateTime(new Date(r.created_at)),
+  }));
+}
+
+/** The plan a record is made under: in scope and covering the truck. */
+async function planFor(db: Kysely<Database>, auth: AuthContext, planId: number, truckId: number) {
+  const plan = await db
+    .selectFrom('maintenance_plan')
+    .selectAll()
+    .where('id', '=', planId)
+    .where('merchant_id', '=', auth.merchantId)
+    .where('team_code', 'like', `${auth.scope.teamCode}%`)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  const truck = await db
+    .selectFrom('truck')
+    .select(['brand', 'series', 'team_code'])
+    .where('id', '=', truckId)
+    .executeTakeFirst();
+  const covers =
+    plan &&
+    truck &&
+    (plan.target_type === MAINTENANCE_TARGET.truck
+      ? plan.truck_id === truckId
+      : (truck.brand ?? '') === (plan.brand ?? '') &&
+        (!plan.series || truck.series === plan.series) &&
+        truck.team_code.startsWith(plan.team_code));
+  if (!plan || !covers) throw badInput(`${L.planId}: 保养计划不存在或无权操作`);
+  return plan;
+}
+
+/**
+ * 保养记录: the list, and adding one: in one transaction the truck's 保养 cost (cost_type 3,
+ * source 3) through the costs module, the record pointing at it, and (a truck plan) the plan's
+ * last service moved to this service when it is the latest; each in the operation log.
+ */
+export function registerRecordRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const now = () => ctx.config.now();
+  const tag = '保养记录';
+
+  route(app, tag, {
+    method: 'POST',
+    url: '/maintenance/record/page',
+    summary: '保养记录分页：车辆、保养计划、保养日期范围、车队；金额为分（amountFen）与元（amountYuan）',
+    access: CODES,
+    list: true,
+    labels: {
+      truckId: '车辆',
+      planId: '保养计划',
+      startDate: '开始日期',
+      endDate: '结束日期',
+      teamCode: '所属车队',
+    },
+    body: recordFilter.extend(paging),
+    handler: async ({ auth, body }) => {
+      const [list, total] = await Promise.all([
+        recordRows(ctx.db, auth, body, body),
+        recordQuery(ctx.db, auth, body)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { list, total: Number(total.n) };
+    },
+  });
+
+  route(app, tag, {
+    method: 'POST',
+    url: '/maintenance/record/add',
+    summary:
+      '新增保养记录：日期、里程（公里）、项目、维修厂、金额（分）、发票图片；同一事务内写入该车的保养费用（成本中心，类型3 保养）并更新单车保养计划的上次保养',
+    access: CODES,
+    labels: { ...L },
+    body: recordForm,
+    handler: async ({ auth, body }) => {
+      const form: RecordForm = body;
+      const truck = await usableRecord(ctx.db, auth.scope, 'truck', form.truckId, L.truckId);
+      const at = now();
+      if (form.maintainDate > formatDate(new Date(at))) throw badInput(`${L.maintainDate}: 不能晚于今天`);
+      const plan = form.planId ? await planFor(ctx.db, auth, form.planId, truck.id) : null;
+      await checkImages(ctx.db, auth.merchantId, form.invoiceImages);
+      const driver = await ctx.db
+        .selectFrom('truck')
+        .select('driver_id')
+        .where('id', '=', truck.id)
+        .executeTakeFirst();
+      return ctx.db.transaction().execute(async (tx) => {
+        const costId = await insertCost(
+          tx,
+          {
+            merchantId: auth.merchantId,
+            teamCode: truck.teamCode,
+            truckId: truck.id,
+            driverId: driver?.driver_id ?? null,
+            costType: COST_TYPE.maintenance,
+            costDate: form.maintainDate,
+            amount: form.amountFen,
+            place: form.workshop,
+            invoiceImages: form.invoiceImages,
+            remark: `保养：${form.items}`.slice(0, 200),
+            source: 3,
+          },
+          { merchantId: auth.merchantId, userId: auth.userId, nickname: auth.nickname },
+        );
+        const row = await tx
+          .insertInto('maintenance_record')
+          .values({
+            merchant_id: auth.merchantId,
+            team_code: truck.teamCode,
+            truck_id: truck.id,
+            plan_id: plan?.id ?? null,
+            maintain_date: form.maintainDate,
+            mileage_km: form.mileageKm ?? null,
+            items: form.items,
+            workshop: form.workshop,
+            amount: form.amountFen,
+            invoice_images: form.invoiceImages.length ? form.invoiceImages.join(';') : null,
+            cost_id: costId,
+            remark: form.remark,
+            created_by: auth.userId,
+            created_at: at,
+            updated_at: at,
+            deleted_at: null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const logs = [
+          recordLog(
+            MAINTENANCE_RECORD_RECORD,
+            row.id,
+            truck.teamCode,
+            `新增保养记录 ${truck.name} ${form.maintainDate}：${form.items}，金额${fenToYuan(form.amountFen)}元`,
+          ),
+        ];
+        if (
+          plan &&
+          plan.target_type === MAINTENANCE_TARGET.truck &&
+          (!plan.last_date || form.maintainDate >= plan.last_date)
+        ) {
+          await tx
+            .updateTable('maintenance_plan')
+            .set({ last_date: form.maintainDate, last_km: form.mileageKm ?? plan.last_km, updated_at: at })
+            .where('id', '=', plan.id)
+            .execute();
+          logs.push(
+            recordLog(
+              MAINTENANCE_PLAN_RECORD,
+              plan.id,
+              plan.team_code,
+              `保养记录更新上次保养：${plan.last_date ?? '-'}→${form.maintainDate}，${plan.last_km ?? '-'}→${form.mileageKm ?? plan.last_km ?? '-'}公里`,
+            ),
+          );
+        }
+        await recordOperations(tx, auth, logs, at);
+        return { id: row.id, costId };
+      });
+    },
+  });
+}

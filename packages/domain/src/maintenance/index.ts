@@ -1,0 +1,4 @@
+export * from './certificates';
+export * from './due';
+export * from './health';
+export * from './reminders';
