@@ -36,6 +36,7 @@ import { registerDriverSalaryModule } from './modules/driver-salary/driver-salar
 import { driverRecord } from './modules/drivers/drivers.record';
 import { feeTypeRecord } from './modules/fee-types/fee-types.record';
 import { registerFieldSettingRoutes } from './modules/field-settings/field-settings.routes';
+import { registerFuelRoutes } from './modules/fuel/fuel.routes';
 import { registerFileTaskRoutes } from './modules/file-tasks/file-tasks.routes';
 import { registerFileRoutes } from './modules/files/files.routes';
 import { registerGeoRoutes } from './modules/geo/geo.routes';
@@ -155,6 +156,7 @@ const FEATURES = [
   registerDriverSalaryModule,
   registerReceivableRoutes,
   registerPaymentRoutes,
+  registerFuelRoutes,
   registerMaintenanceModule,
 ];
 

@@ -6,6 +6,7 @@ export * from './access';
 export * from './areas';
 export * from './catalogue';
 export * from './constants';
+export * from './fuel';
 export * from './geo';
 export * from './lines';
 export * from './maintenance';

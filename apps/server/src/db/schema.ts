@@ -39,6 +39,7 @@ import type { DriverSalaryInfoTable, DriverTable } from '../modules/drivers/driv
 import type { FeeTypeTable } from '../modules/fee-types/fee-types.table';
 import type { UserFieldSetTable } from '../modules/field-settings/field-settings.table';
 import type { FileTaskTable } from '../modules/file-tasks/file-tasks.table';
+import type { FuelCalibrationTable, FuelEventTable, FuelScanTable } from '../modules/fuel/fuel.table';
 import type { UploadedFileTable } from '../modules/files/files.table';
 import type { LineStationTable, LineTable } from '../modules/lines/lines.table';
 import type {
@@ -177,6 +178,9 @@ export interface Database {
   cost_day: CostDayTable;
   cost_month: CostMonthTable;
   truck_depreciation: TruckDepreciationTable;
+  fuel_calibration: FuelCalibrationTable;
+  fuel_event: FuelEventTable;
+  fuel_scan: FuelScanTable;
   maintenance_plan: MaintenancePlanTable;
   maintenance_record: MaintenanceRecordTable;
   maintenance_reminder: MaintenanceReminderTable;

@@ -40,6 +40,8 @@ export const OPERATE_LOG_PAGES = {
   /** 保养计划 and 保养记录 of a truck. */
   maintenancePlan: 50,
   maintenanceRecord: 51,
+  /** 油箱标定: a truck's calibration table. */
+  fuelCalibration: 60,
 } as const;
 
 export type OperateLogPage = (typeof OPERATE_LOG_PAGES)[keyof typeof OPERATE_LOG_PAGES];

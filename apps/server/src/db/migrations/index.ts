@@ -38,6 +38,7 @@ import * as m0037month from './0037_payable_month';
 import * as m0038 from './0038_costs';
 import * as m0038day from './0038_costs_day';
 import * as m0038month from './0038_costs_month';
+import * as m0039 from './0039_fuel';
 import * as m0042 from './0042_maintenance';
 
 /** Every migration in order; names never change once released. */
@@ -81,5 +82,6 @@ export const migrations: Record<string, Migration> = {
   '0038_costs': m0038,
   '0038_costs_day': m0038day,
   '0038_costs_month': m0038month,
+  '0039_fuel': m0039,
   '0042_maintenance': m0042,
 };

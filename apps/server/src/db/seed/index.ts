@@ -5,6 +5,7 @@ import { addBuiltInFeeTypes } from '../../modules/fee-types/fee-types.record';
 import type { Database } from '../schema';
 import { seedDemoAlarms } from './demo-alarms';
 import { seedDemoFinance } from './demo-finance';
+import { seedDemoFuel } from './demo-fuel';
 import { type DemoTruck, demoFleet } from './demo-fleet';
 import { seedDemoMaintenance } from './demo-maintenance';
 import { DEMO_ACCOUNTS, DEMO_MERCHANTS } from './demo-org';
@@ -158,6 +159,8 @@ export async function seedDemo(
     if (waybills) await seedDemoFinance(tx, now);
     // maintenance plans, services (as 保养 costs), certificates due and faults: with the operations history
     if (waybills) await seedDemoMaintenance(tx, now);
+    // two past days of fuel of three trucks with refuels, a siphon and their refuel costs, scanned
+    if (waybills) await seedDemoFuel(tx, userIds.get('admin') ?? null, now);
   });
   return true;
 }

@@ -1,0 +1,310 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadFile } from '../../test/sheets';
+import { call, DEMO, login, startTestApp, TEST_DATABASES, type TestApp } from '../../test/support';
+import { sheetFile } from '../file-tasks/file-tasks.fixture';
+import { scanFuelEvents } from './fuel-scan';
+
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+
+/**
+ * A day of one truck's reports every 20 s: drive, a refuel of 200 L at a stop (with a cost record),
+ * drive, a refuel of 120 L at another stop (no cost record), drive, park for the night with 50 L
+ * siphoned; a refuel cost later in the night that never reached the tank.
+ */
+function day(base: number) {
+  const points: { time: number; speed: number; fuel: number; lat: number }[] = [];
+  let litres = 150;
+  let lat = 40_000_000;
+  for (let s = 0; s <= 12 * 3600; s += 20) {
+    const m = s / 60;
+    const stops = [
+      [60, 100],
+      [220, 260],
+      [400, 720],
+    ] as const;
+    const standing = stops.some(([a, b]) => m >= a && m < b);
+    const speed = standing ? 0 : 70;
+    if (!standing) {
+      litres -= (70 / 180) * 0.3; // 30 L/100 km over 20 s at 70 km/h
+      lat += 3500;
+    }
+    if (m >= 70 && m < 75) litres += 40 / 3; // 200 L in 5 min
+    if (m >= 230 && m < 233) litres += 40 / 3; // 120 L in 3 min
+    if (m >= 500 && m < 505) litres -= 10 / 3; // 50 L in 5 min
+    const slosh = standing ? 0 : 3 * Math.sin(s / 7);
+    points.push({ time: base + s * 1000, speed: speed * 10, fuel: Math.round((litres + slosh) * 10), lat });
+  }
+  return points;
+}
+
+describe.each(TEST_DATABASES)('fuel events and reconciliation on $title', (database) => {
+  let t: TestApp;
+  let token: string;
+  let truckId: number;
+  let base: number;
+
+  const refuels = async (query: Record<string, unknown> = {}) =>
+    (await call(t.app, 'POST', '/api/yww/refuel/list', { token, body: { truckId, ...query } })).body;
+
+  beforeAll(async () => {
+    t = await startTestApp(database);
+    token = await login(t.app, 'admin', DEMO.admin);
+    const truck = await t.db.db
+      .selectFrom('truck')
+      .innerJoin('terminal', 'terminal.id', 'truck.terminal_id')
+      .select(['truck.id', 'truck.merchant_id', 'truck.team_code', 'truck.terminal_id'])
+      .where('truck.car_no', 'like', '冀B%')
+      .orderBy('truck.id', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    truckId = truck.id;
+    await t.db.db.updateTable('truck').set({ tank_capacity: 600 }).where('id', '=', truckId).execute();
+    await t.db.db.deleteFrom('position').where('truck_id', '=', truckId).execute();
+    await t.db.db.deleteFrom('fuel_event').where('truck_id', '=', truckId).execute();
+    await t.db.db.deleteFrom('fuel_scan').where('truck_id', '=', truckId).execute();
+    base = t.now() - 14 * HOUR;
+    const rows = day(base).map((p) => ({
+      truck_id: truckId,
+      terminal_id: truck.terminal_id as number,
+      time: p.time,
+      received_at: p.time,
+      lat: p.lat,
+      lon: 116_000_000,
+      speed: p.speed,
+      fuel: p.fuel,
+      mileage: null,
+      extra: null,
+    }));
+    for (let i = 0; i < rows.length; i += 200)
+      await t.db.db
+        .insertInto('position')
+        .values(rows.slice(i, i + 200))
+        .execute();
+    const cost = (at: number | null, litres: number, amountFen: number, date: string) => ({
+      merchant_id: truck.merchant_id,
+      team_code: truck.team_code,
+      truck_id: truckId,
+      cost_type: 1,
+      cost_date: date,
+      cost_at: Date.parse(`${date}T00:00:00+08:00`),
+      occurred_at: at,
+      amount: amountFen,
+      quantity: litres * 100,
+      unit_price: 750,
+      place: '中石化呼和浩特站',
+      source: 1,
+      created_at: t.now(),
+      updated_at: t.now(),
+    });
+    const date = (ms: number) => new Date(ms + 8 * HOUR).toISOString().slice(0, 10);
+    await t.db.db
+      .insertInto('cost')
+      .values([
+        cost(base + 80 * MIN, 195, 146_250, date(base + 80 * MIN)),
+        cost(base + 560 * MIN, 150, 112_500, date(base + 560 * MIN)),
+      ])
+      .execute();
+    await scanFuelEvents(t.db.db, [truckId], t.now());
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('finds the two refuels and the drain with their litres, and matches the refuel that has a record', async () => {
+    const events = await t.db.db
+      .selectFrom('fuel_event')
+      .selectAll()
+      .where('truck_id', '=', truckId)
+      .orderBy('start_time')
+      .execute();
+    expect(events.map((e) => [e.kind, e.parked, e.state])).toEqual([
+      [1, 1, 1],
+      [1, 1, 2],
+      [2, 1, 3],
+    ]);
+    const expected = [2000, 1200, 500];
+    events.forEach((e, i) => {
+      expect(Math.abs(e.litres - (expected[i] as number)) / (expected[i] as number)).toBeLessThan(0.05);
+    });
+    const list = await refuels();
+    expect(list.code).toBe(200);
+    expect(list.data.total).toBe(2);
+    const [second, first] = list.data.list;
+    expect(first.stateName).toBe('已匹配加油记录');
+    expect(first.costAmount).toBe('1462.50');
+    expect(first.costLitres).toBe(195);
+    expect(first.place).toBe('中石化呼和浩特站');
+    expect(Math.abs(first.changeOil - 200)).toBeLessThan(10);
+    expect(second.stateName).toBe('加油无记录');
+    expect(list.data.totals.matched).toBe(1);
+    expect(list.data.totals.unmatched).toBe(1);
+    // a second scan writes nothing again
+    expect(await scanFuelEvents(t.db.db, [truckId], t.now())).toBe(0);
+  });
+
+  it('lists the abnormal oil: the drain while parked, the rise without a record, the record without a refuel', async () => {
+    const res = await call(t.app, 'POST', '/api/yww/abnormal/list', { token, body: { truckId } });
+    expect(res.body.code).toBe(200);
+    const types = res.body.data.list.map((r: { abnormalTypeName: string }) => r.abnormalTypeName).sort();
+    expect(types).toEqual(['付款未加油', '加油无记录', '停车掉油（疑似偷油）'].sort());
+    const paid = res.body.data.list.find((r: { abnormalType: number }) => r.abnormalType === 4);
+    expect(paid.costAmount).toBe('1125.00');
+    expect(paid.evidence).toContain('油箱油量未见上升');
+    const drain = res.body.data.list.find((r: { abnormalType: number }) => r.abnormalType === 1);
+    expect(Math.abs(drain.changeOil - 50)).toBeLessThan(2.5);
+    const onlyPaid = await call(t.app, 'POST', '/api/yww/abnormal/list', {
+      token,
+      body: { truckId, abnormalType: 4 },
+    });
+    expect(onlyPaid.body.data.total).toBe(1);
+  });
+
+  it('a record entered later for the rise matches it', async () => {
+    const truck = await t.db.db
+      .selectFrom('truck')
+      .select(['merchant_id', 'team_code'])
+      .where('id', '=', truckId)
+      .executeTakeFirstOrThrow();
+    const at = base + 235 * MIN;
+    const date = new Date(at + 8 * HOUR).toISOString().slice(0, 10);
+    const added = await t.db.db
+      .insertInto('cost')
+      .values({
+        merchant_id: truck.merchant_id,
+        team_code: truck.team_code,
+        truck_id: truckId,
+        cost_type: 1,
+        cost_date: date,
+        cost_at: Date.parse(`${date}T00:00:00+08:00`),
+        occurred_at: at,
+        amount: 90_000,
+        quantity: 12_000,
+        source: 1,
+        created_at: t.now(),
+        updated_at: t.now(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const list = await refuels({ state: 1 });
+    expect(list.data.total).toBe(2);
+    await t.db.db.updateTable('cost').set({ deleted_at: t.now() }).where('id', '=', added.id).execute();
+    expect((await refuels({ state: 2 })).data.total).toBe(1);
+  });
+
+  it('draws the level day by day and over time, in litres and percent of the tank', async () => {
+    const trend = await call(t.app, 'POST', '/api/yww/refuel/tendency', { token, body: { truckId } });
+    expect(trend.body.code).toBe(200);
+    const total = trend.body.data.reduce((s: number, d: { litres: number }) => s + d.litres, 0);
+    expect(Math.abs(total - 320)).toBeLessThan(16);
+    const fmt = (ms: number) => new Date(ms + 8 * HOUR).toISOString().replace('T', ' ').slice(0, 19);
+    const level = await call(t.app, 'GET', '/api/oilChange/change/level', {
+      token,
+      query: { truckId: String(truckId), beginTime: fmt(base), endTime: fmt(base + 12 * HOUR) },
+    });
+    expect(level.body.code).toBe(200);
+    expect(level.body.data.list.length).toBeGreaterThan(10);
+    expect(level.body.data.list.length).toBeLessThan(level.body.data.rawTotal);
+    const firstPoint = level.body.data.list[0];
+    expect(firstPoint.litres).toBeCloseTo(150, 0);
+    expect(firstPoint.oilValue).toBe(25);
+    const bad = await call(t.app, 'GET', '/api/oilChange/change/level', {
+      token,
+      query: { truckId: String(truckId), beginTime: fmt(base), endTime: fmt(base - HOUR) },
+    });
+    expect(bad.body.msg).toBe('开始时间不能晚于结束时间');
+  });
+
+  it('a calibration table changes the litres shown, and a wrong one is refused in Chinese', async () => {
+    const one = await call(t.app, 'POST', '/api/oilCalibration/save', {
+      token,
+      body: { truckId, rows: [{ reading: 0, litres: 0 }] },
+    });
+    expect(one.body).toMatchObject({ code: 400, msg: '标定数据: 标定表至少需要2行' });
+    const down = await call(t.app, 'POST', '/api/oilCalibration/save', {
+      token,
+      body: {
+        truckId,
+        rows: [
+          { reading: 0, litres: 0 },
+          { reading: 500, litres: 800 },
+          { reading: 600, litres: 700 },
+        ],
+      },
+    });
+    expect(down.body.msg).toBe('标定数据: 第3行：油量应大于上一行（800L）');
+    // the sensor reads 0.8 of what is in the tank: 1000 reading = 1250 L... scaled: reading × 1.25
+    const saved = await call(t.app, 'POST', '/api/oilCalibration/save', {
+      token,
+      body: {
+        truckId,
+        rows: [
+          { reading: 0, litres: 0 },
+          { reading: 400, litres: 500 },
+          { reading: 800, litres: 1000 },
+        ],
+      },
+    });
+    expect(saved.body.code).toBe(200);
+    const info = await call(t.app, 'GET', '/api/oilCalibration/info', {
+      token,
+      query: { truckId: String(truckId) },
+    });
+    expect(info.body.data.rows).toEqual([
+      { reading: 0, litres: 0 },
+      { reading: 400, litres: 500 },
+      { reading: 800, litres: 1000 },
+    ]);
+    const list = await refuels();
+    expect(list.data.total).toBe(2);
+    const first = list.data.list[1];
+    expect(Math.abs(first.changeOil - 250)).toBeLessThan(12.5);
+    // 195 L paid against 250 L in the tank: no longer within 10 %
+    expect(first.stateName).toBe('加油无记录');
+    const page = await call(t.app, 'POST', '/api/oilCalibration/page', { token, body: { truckId } });
+    expect(page.body.data.list[0]).toMatchObject({ calibrated: true, rowCount: 3 });
+    const log = await call(t.app, 'POST', '/api/colliery/operate/log/tc/page', {
+      token,
+      body: { dataId: truckId, pageEnum: 60 },
+    });
+    expect(log.body.data.list[0].content).toContain('保存油箱标定');
+  });
+
+  it('imports tables all or nothing, with the row of each error', async () => {
+    const plate = (
+      await t.db.db.selectFrom('truck').select('car_no').where('id', '=', truckId).executeTakeFirstOrThrow()
+    ).car_no;
+    const wrong = await sheetFile([
+      ['车牌号', '传感器读数', '油量(L)'],
+      [plate, '0', '0'],
+      [plate, '100', '90'],
+      [plate, '200', '80'],
+      ['无此车', '0', '0'],
+      ['无此车', '10', '10'],
+    ]);
+    const refused = await uploadFile(t.app, '/api/oilCalibration/import', token, {
+      filename: 'b.xlsx',
+      content: wrong,
+    });
+    expect(refused.code).toBe(400);
+    expect(refused.data.errors).toEqual([
+      { row: 4, message: `${plate}的标定表：油量应大于上一行（90L）` },
+      { row: 5, message: '车牌号: 无此车不存在或无权操作' },
+    ]);
+    const good = await sheetFile([
+      ['车牌号', '传感器读数', '油量(L)'],
+      [plate, '0', '0'],
+      [plate, '600', '600'],
+    ]);
+    const imported = await uploadFile(t.app, '/api/oilCalibration/import', token, {
+      filename: 'g.xlsx',
+      content: good,
+    });
+    expect(imported.code).toBe(200);
+    const info = await call(t.app, 'GET', '/api/oilCalibration/info', {
+      token,
+      query: { truckId: String(truckId) },
+    });
+    expect(info.body.data.rows).toHaveLength(2);
+  });
+});

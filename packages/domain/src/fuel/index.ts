@@ -1,0 +1,5 @@
+export * from './calibration';
+export * from './curves';
+export * from './detect';
+export * from './median';
+export * from './states';
