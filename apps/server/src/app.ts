@@ -33,6 +33,7 @@ import { registerInviteRoutes } from './modules/driver-registrations/invites.rou
 import { registerRegistrationPublicRoutes } from './modules/driver-registrations/registrations.public';
 import { registerReviewRoutes } from './modules/driver-registrations/review.routes';
 import { registerDriverSalaryModule } from './modules/driver-salary/driver-salary.module';
+import { registerEnergyRoutes } from './modules/energy/energy.routes';
 import { driverRecord } from './modules/drivers/drivers.record';
 import { feeTypeRecord } from './modules/fee-types/fee-types.record';
 import { registerFieldSettingRoutes } from './modules/field-settings/field-settings.routes';
@@ -158,6 +159,7 @@ const FEATURES = [
   registerPaymentRoutes,
   registerFuelRoutes,
   registerMaintenanceModule,
+  registerEnergyRoutes,
 ];
 
 /** Builds the whole application from its settings: database, API, docs and the web app. */

@@ -93,6 +93,7 @@ import type {
   WaybillScanCodeTable,
   WaybillTable,
 } from '../modules/waybills/waybills.table';
+import type { TruckDayStateTable, TruckDayTable } from '../modules/energy/energy.table';
 import type { PositionTable, StopTable, TripTable, VehicleStateTable } from '../telematics/telematics.table';
 
 /** The whole database as Kysely sees it; each feature owns its table types. */
@@ -178,6 +179,8 @@ export interface Database {
   cost_day: CostDayTable;
   cost_month: CostMonthTable;
   truck_depreciation: TruckDepreciationTable;
+  truck_day: TruckDayTable;
+  truck_day_state: TruckDayStateTable;
   fuel_calibration: FuelCalibrationTable;
   fuel_event: FuelEventTable;
   fuel_scan: FuelScanTable;

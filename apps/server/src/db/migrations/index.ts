@@ -35,6 +35,7 @@ import * as m0035month from './0035_receivables_month';
 import * as m0036 from './0036_driver_salary';
 import * as m0037day from './0037_payable_day';
 import * as m0037month from './0037_payable_month';
+import * as m0040 from './0040_truck_day';
 import * as m0038 from './0038_costs';
 import * as m0038day from './0038_costs_day';
 import * as m0038month from './0038_costs_month';
@@ -79,6 +80,7 @@ export const migrations: Record<string, Migration> = {
   '0036_driver_salary': m0036,
   '0037_payable_day': m0037day,
   '0037_payable_month': m0037month,
+  '0040_truck_day': m0040,
   '0038_costs': m0038,
   '0038_costs_day': m0038day,
   '0038_costs_month': m0038month,

@@ -4,6 +4,7 @@ import { hashPassword, sha256Hex } from '../../modules/auth/tokens';
 import { addBuiltInFeeTypes } from '../../modules/fee-types/fee-types.record';
 import type { Database } from '../schema';
 import { seedDemoAlarms } from './demo-alarms';
+import { seedDemoEnergy } from './demo-energy';
 import { seedDemoFinance } from './demo-finance';
 import { seedDemoFuel } from './demo-fuel';
 import { type DemoTruck, demoFleet } from './demo-fleet';
@@ -157,6 +158,8 @@ export async function seedDemo(
     // the fee approval chain, rounds and payments of the demo waybills, and loading appointments of
     // today's and tomorrow's plans: with the operations history only, as the waybills
     if (waybills) await seedDemoFinance(tx, now);
+    // the fleet's past trips (the fuel and energy reports' figures): with the operations history only
+    if (waybills) await seedDemoEnergy(tx, now);
     // maintenance plans, services (as 保养 costs), certificates due and faults: with the operations history
     if (waybills) await seedDemoMaintenance(tx, now);
     // two past days of fuel of three trucks with refuels, a siphon and their refuel costs, scanned

@@ -66,6 +66,8 @@ function accessTable(): Readonly<Record<OperateLogPage, LogAccess>> {
     [P.driverSalary]: { codes: DRIVER_SALARY_CODES },
     // a truck's calibration table (油箱标定), logged under the truck's id
     [P.fuelCalibration]: { codes: ['car050301'], record: { table: 'truck', shared: false } },
+    // a truck's calibration table (油箱标定), logged under the truck's id
+    [P.fuelCalibration]: { codes: ['car050301'], record: { table: 'truck', shared: false } },
   };
 }
 
