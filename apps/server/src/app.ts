@@ -26,6 +26,7 @@ import { registerAreaRoutes } from './modules/areas/areas.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { logSmsProvider, type SmsProvider } from './modules/auth/sms';
 import { registerAuthorizationRoutes } from './modules/authorization/authorization.routes';
+import { costRecord } from './modules/costs/costs.record';
 import { customerRecord } from './modules/customers/customers.record';
 import { registerDataboardRoutes } from './modules/databoard/databoard.routes';
 import { registerDictionaryRoutes } from './modules/dictionary/dictionary.routes';
@@ -157,6 +158,7 @@ const FEATURES = [
   registerDriverSalaryModule,
   registerReceivableRoutes,
   registerPaymentRoutes,
+  (api: FastifyInstance, ctx: AppContext) => registerRecord(api, ctx, costRecord),
   registerFuelRoutes,
   registerMaintenanceModule,
   registerEnergyRoutes,

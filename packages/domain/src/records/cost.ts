@@ -98,7 +98,6 @@ export const COST_RECORD = defineRecordMeta({
   readCodes: ['car080101', 'car080102', 'car080103', 'car080104', 'car080105', 'car080201'],
   writeCodes: ['car080102', 'car080103', 'car080104', 'car080105'],
   paths: {
-    page: '/miscellaneous/list/car',
     add: '/miscellaneous/add',
     edit: '/miscellaneous/update',
     delete: '/miscellaneous/deleteBatch',
