@@ -1,0 +1,287 @@
+import { DAY_MS, formatDateTime, fuelTypeName, parseDateTime } from '@fleet/domain';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { AuthContext } from '../../http/auth';
+import { inScope } from '../../http/scope';
+import type { ExportColumn } from '../file-tasks/file-tasks.contract';
+import {
+  dayText,
+  figures,
+  type Group,
+  names,
+  type PeriodFilter,
+  per100,
+  sumTruckDays,
+  totalsByUnit,
+} from './energy.repository';
+
+// The rows the reports answer, built from the truck_day groups (energy.repository.ts).
+
+type Db = Kysely<Database>;
+
+export type Figures = ReturnType<typeof figures>;
+
+export interface TruckResult extends Figures {
+  truckId: number;
+  carNo: string;
+  vin: string;
+  teamCode: string;
+  teamName: string;
+  series: string;
+  fuelType: number;
+  fuelTypeName: string;
+  days: number;
+  /** Mileage a day with mileage, km. */
+  avgDailyMileage: number;
+}
+
+/** One row a truck with its figures of the period, by plate. */
+export async function truckResults(
+  db: Db,
+  auth: AuthContext,
+  f: PeriodFilter,
+  read?: readonly Group[],
+): Promise<TruckResult[]> {
+  const groups = read ?? (await sumTruckDays(db, auth, f, 'truck'));
+  const { trucks } = await names(db, auth, groups);
+  return groups
+    .map((g) => {
+      const t = trucks.get(g.truckId as number);
+      const fig = figures(g);
+      return {
+        truckId: g.truckId as number,
+        carNo: t?.carNo ?? '',
+        vin: t?.vin ?? '',
+        teamCode: t?.teamCode ?? '',
+        teamName: t?.teamName ?? '',
+        series: t?.series ?? '',
+        fuelType: g.fuelType ?? 3,
+        fuelTypeName: fuelTypeName(g.fuelType),
+        days: g.days,
+        avgDailyMileage: g.days > 0 ? Math.round(g.mileage / g.days) / 10 : 0,
+        ...fig,
+      };
+    })
+    .sort((a, b) => a.carNo.localeCompare(b.carNo));
+}
+
+/** Totals of groups, one a unit. */
+export function totalRows(groups: readonly Group[]): Figures[] {
+  return totalsByUnit(groups).map(figures);
+}
+
+export interface DriverResult extends Figures {
+  driverId: number;
+  driverName: string;
+  driverPhone: string;
+  trucks: number;
+  days: number;
+}
+
+const UNKNOWN_DRIVER = '未知司机';
+
+/** One row a driver and unit (the trips without a driver as 未知司机). */
+export async function driverResults(db: Db, auth: AuthContext, f: PeriodFilter): Promise<DriverResult[]> {
+  const groups = await sumTruckDays(db, auth, f, 'driver');
+  const { drivers } = await names(db, auth, groups);
+  return groups.map((g) => {
+    const d = drivers.get(g.driverId as number);
+    return {
+      driverId: g.driverId as number,
+      driverName: d?.name ?? UNKNOWN_DRIVER,
+      driverPhone: d?.phone ?? '',
+      trucks: g.trucks,
+      days: g.days,
+      ...figures(g),
+    };
+  });
+}
+
+export interface DriverDayResult extends Figures {
+  day: string;
+  driverId: number;
+  driverName: string;
+  trucks: number;
+}
+
+/** One row a driver, day and unit, by day then driver. */
+export async function driverDayResults(
+  db: Db,
+  auth: AuthContext,
+  f: PeriodFilter,
+): Promise<DriverDayResult[]> {
+  const groups = await sumTruckDays(db, auth, f, 'driverDay');
+  const { drivers } = await names(db, auth, groups);
+  return groups
+    .map((g) => ({
+      day: dayText(g.day as number),
+      driverId: g.driverId as number,
+      driverName: drivers.get(g.driverId as number)?.name ?? UNKNOWN_DRIVER,
+      trucks: g.trucks,
+      ...figures(g),
+    }))
+    .sort((a, b) => (a.day === b.day ? a.driverName.localeCompare(b.driverName) : a.day < b.day ? -1 : 1));
+}
+
+export interface SummaryResult extends Figures {
+  key: string;
+  name: string;
+  trucks: number;
+}
+
+/** 油耗汇总 by team, truck or series. */
+export async function summaryResults(
+  db: Db,
+  auth: AuthContext,
+  f: PeriodFilter,
+  by: 'team' | 'truck' | 'series',
+): Promise<SummaryResult[]> {
+  const groups = await sumTruckDays(db, auth, f, by);
+  const { trucks, teams } = await names(db, auth, groups);
+  return groups.map((g) => ({
+    key: g.key,
+    name:
+      by === 'team'
+        ? (teams.get(g.key) ?? g.key)
+        : by === 'truck'
+          ? (trucks.get(g.truckId as number)?.carNo ?? '')
+          : g.key || '未填写车系',
+    trucks: g.trucks,
+    ...figures(g),
+  }));
+}
+
+/** The days of a period, 'YYYY-MM-DD'. */
+export function periodDays(f: { startDate: string; endDate: string }): string[] {
+  const days: string[] = [];
+  const start = (parseDateTime(f.startDate) as Date).getTime();
+  const end = (parseDateTime(f.endDate) as Date).getTime();
+  for (let t = start; t <= end; t += DAY_MS) days.push(formatDateTime(new Date(t)).slice(0, 10));
+  return days;
+}
+
+/** The figures by day of the period (every day, zeros where none), one series a unit. */
+export async function dayChart(db: Db, auth: AuthContext, f: PeriodFilter) {
+  const groups = await sumTruckDays(db, auth, f, 'day');
+  const days = periodDays(f);
+  const index = new Map(days.map((d, i) => [d, i]));
+  const units = [...new Set(groups.map((g) => g.unit))].sort();
+  const series = units.map((unit) => {
+    const mileage = days.map(() => 0);
+    const fuelUsed = days.map(() => 0);
+    const per100Km: (number | null)[] = days.map(() => null);
+    for (const g of groups) {
+      if (g.unit !== unit) continue;
+      const i = index.get(dayText(g.day as number));
+      if (i === undefined) continue;
+      const fig = figures(g);
+      mileage[i] = fig.mileage;
+      fuelUsed[i] = fig.fuelUsed;
+      per100Km[i] = fig.per100Km;
+    }
+    return { unit, per100Unit: `${unit}/百公里`, mileage, fuelUsed, per100Km };
+  });
+  return { days, series };
+}
+
+/** The previous period of the same length, ending the day before the period starts. */
+export function previousPeriod(f: { startDate: string; endDate: string }) {
+  const start = (parseDateTime(f.startDate) as Date).getTime();
+  const end = (parseDateTime(f.endDate) as Date).getTime();
+  const length = end - start + DAY_MS;
+  const day = (t: number) => formatDateTime(new Date(t)).slice(0, 10);
+  return { startDate: day(start - length), endDate: day(start - DAY_MS) };
+}
+
+/** Change against the previous value in percent, one decimal; null without a previous value. */
+export function change(now: number | null, before: number | null): number | null {
+  if (now === null || before === null || before === 0) return null;
+  return Math.round(((now - before) / before) * 1000) / 10;
+}
+
+export interface TripResult {
+  id: number;
+  startTime: string;
+  endTime: string;
+  driverId: number | null;
+  driverName: string;
+  /** km, and the unit of the truck's fuel type, one decimal. */
+  mileage: number;
+  fuelUsed: number | null;
+  per100Km: number | null;
+  durationMinutes: number;
+  maxSpeed: number;
+  avgSpeed: number;
+}
+
+/** The closed trips of one truck that started in the period (Shanghai days), in order. */
+export async function truckTrips(
+  db: Db,
+  auth: AuthContext,
+  truckId: number,
+  f: { startDate: string; endDate: string },
+): Promise<TripResult[]> {
+  const from = (parseDateTime(f.startDate) as Date).getTime();
+  const to = (parseDateTime(f.endDate) as Date).getTime() + DAY_MS;
+  const rows = await db
+    .selectFrom('trip')
+    .leftJoin('driver', 'driver.id', 'trip.driver_id')
+    .select([
+      'trip.id',
+      'trip.start_time',
+      'trip.end_time',
+      'trip.driver_id',
+      'driver.name as driver_name',
+      'trip.mileage',
+      'trip.fuel_used',
+      'trip.max_speed',
+      'trip.avg_speed',
+    ])
+    .where(inScope(auth.scope, 'trip'))
+    .where('trip.truck_id', '=', truckId)
+    .where('trip.end_time', 'is not', null)
+    .where('trip.start_time', '>=', from)
+    .where('trip.start_time', '<', to)
+    .orderBy('trip.start_time')
+    .limit(5000)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    startTime: formatDateTime(new Date(Number(r.start_time))),
+    endTime: formatDateTime(new Date(Number(r.end_time))),
+    driverId: r.driver_id,
+    driverName: r.driver_name ?? UNKNOWN_DRIVER,
+    mileage: r.mileage / 10,
+    fuelUsed: r.fuel_used === null ? null : r.fuel_used / 10,
+    per100Km: r.fuel_used === null ? null : per100(r.fuel_used, r.mileage),
+    durationMinutes: Math.round((Number(r.end_time) - Number(r.start_time)) / 60_000),
+    maxSpeed: r.max_speed / 10,
+    avgSpeed: r.avg_speed / 10,
+  }));
+}
+
+/** Columns of the figures in an export, after the row's own. */
+export function figureColumns<T extends Figures>(): ExportColumn<T>[] {
+  const blank = (v: number | null) => (v === null ? '-' : v);
+  return [
+    { header: '里程(km)', width: 12, value: (r) => r.mileage },
+    { header: '油耗', width: 12, value: (r) => r.fuelUsed },
+    { header: '单位', width: 8, value: (r) => r.unit },
+    { header: '百公里油耗', width: 14, value: (r) => blank(r.per100Km) },
+    { header: '行驶时长(h)', width: 12, value: (r) => r.driveHours },
+    { header: '行程数', width: 8, value: (r) => r.trips },
+    { header: '加油量(L)', width: 12, value: (r) => r.refuel },
+    { header: '放油量(L)', width: 12, value: (r) => r.drain },
+  ];
+}
+
+/** A page of rows kept in memory (the groups of a report are at most the scope's trucks or drivers). */
+export function pageOf<T>(rows: readonly T[], p: { pageNum: number; pageSize: number }) {
+  const start = (p.pageNum - 1) * p.pageSize;
+  return { list: rows.slice(start, start + p.pageSize), total: rows.length };
+}
+
+/** The rows of an export in pages. */
+export async function* inPages<T>(rows: readonly T[], pageSize: number): AsyncIterable<T[]> {
+  for (let i = 0; i < rows.length; i += pageSize) yield rows.slice(i, i + pageSize);
+}
