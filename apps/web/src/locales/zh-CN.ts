@@ -6,6 +6,7 @@ import { zhCNApprovals } from './zh-CN.approvals';
 import { zhCNCustomers } from './zh-CN.customers';
 import { zhCNDriverSalary } from './zh-CN.driver-salary';
 import { zhCNDrivers } from './zh-CN.drivers';
+import { zhCNEnergy } from './zh-CN.energy';
 import { zhCNFeeTypes } from './zh-CN.fee-types';
 import { zhCNFileTasks } from './zh-CN.file-tasks';
 import { zhCNKit } from './zh-CN.kit';
@@ -42,6 +43,7 @@ export const zhCN = {
   ...zhCNStations,
   ...zhCNDrivers,
   ...zhCNDriverSalary,
+  ...zhCNEnergy,
   ...zhCNCustomers,
   ...zhCNAddresses,
   ...zhCNFeeTypes,

@@ -11,11 +11,13 @@ const operationAnalysis: MenuNode = {
       path: '/car-cost/energy-consumption',
       title: '里程能耗报表',
       code: 'car100102',
+      page: 'energy/EnergyConsumptionPage',
       children: [
         {
           path: '/car-cost/energy-consumption/mileage/:id',
           title: '里程能耗详情',
           code: 'car100102',
+          page: 'energy/EnergyMileageDetailPage',
           hidden: true,
         },
       ],

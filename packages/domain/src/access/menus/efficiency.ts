@@ -22,6 +22,7 @@ const dispatch: MenuNode = {
           path: '/car-dispatch/car-mileage/mileage/:id',
           title: '车辆里程详情',
           code: 'car060102',
+          page: 'energy/EnergyMileageDetailPage',
           hidden: true,
         },
       ],

@@ -256,9 +256,22 @@ const afterDeparture: MenuNode = {
       path: '/oil-consumption/index',
       title: '油耗统计',
       code: 'car050301',
+      page: 'energy/OilConsumptionPage',
       children: [
-        { path: '/oil-consumption/result-view', title: '油耗结果查看', code: 'car050301', hidden: true },
-        { path: '/oil-consumption/result-analysis', title: '油耗结果分析', code: 'car050301', hidden: true },
+        {
+          path: '/oil-consumption/result-view',
+          title: '油耗结果查看',
+          code: 'car050301',
+          page: 'energy/OilResultViewPage',
+          hidden: true,
+        },
+        {
+          path: '/oil-consumption/result-analysis',
+          title: '油耗结果分析',
+          code: 'car050301',
+          page: 'energy/OilResultAnalysisPage',
+          hidden: true,
+        },
         {
           path: '/oil-consumption/oil-consumption-calibration',
           title: '油耗标定',
