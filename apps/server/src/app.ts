@@ -47,6 +47,7 @@ import { lineRecord } from './modules/lines/lines.record';
 import { registerMaintenanceModule } from './modules/maintenance/maintenance.module';
 import { registerMessageRoutes } from './modules/messages/messages.routes';
 import { registerMonitorRoutes } from './modules/monitor/monitor.routes';
+import { registerOilSavingRoutes } from './modules/oil-saving/oil-saving.routes';
 import { registerOperateLogRoutes } from './modules/operate-log/operate-log.routes';
 import { registerPaymentRoutes } from './modules/payments/payments.routes';
 import { registerAppointmentRoutes } from './modules/plan-assign/appointments.routes';
@@ -64,6 +65,7 @@ import { registerTeamRoutes } from './modules/teams/teams.routes';
 import { terminalRecord } from './modules/terminals/terminals.record';
 import { transportOrderRecord } from './modules/transport-orders/transport-orders.record';
 import { transportPriceRecord } from './modules/transport-prices/transport-prices.record';
+import { registerTripReportRoutes } from './modules/trip-reports/trip-reports.routes';
 import { truckRecord } from './modules/trucks/trucks.record';
 import { registerSystemUserRoutes } from './modules/users/system-users.routes';
 import { registerUserRoutes } from './modules/users/users.routes';
@@ -158,6 +160,8 @@ const FEATURES = [
   registerDriverSalaryModule,
   registerReceivableRoutes,
   registerPaymentRoutes,
+  registerOilSavingRoutes,
+  registerTripReportRoutes,
   (api: FastifyInstance, ctx: AppContext) => registerRecord(api, ctx, costRecord),
   registerFuelRoutes,
   registerMaintenanceModule,

@@ -50,6 +50,7 @@ import type {
 } from '../modules/maintenance/maintenance.table';
 import type { MerchantTable } from '../modules/merchants/merchants.table';
 import type { AlarmSubscriptionTable, MessageTable } from '../modules/messages/messages.table';
+import type { FuelEfficientMonitorTable, FuelEfficientPlanTable } from '../modules/oil-saving/oil-saving.table';
 import type { OperateLogTable } from '../modules/operate-log/operate-log.table';
 import type {
   FeeDayTable,
@@ -76,6 +77,7 @@ import type { TeamTable } from '../modules/teams/teams.table';
 import type { TerminalSettingTable, TerminalTable } from '../modules/terminals/terminals.table';
 import type { TransportOrderTable } from '../modules/transport-orders/transport-orders.table';
 import type { TransportPriceTable } from '../modules/transport-prices/transport-prices.table';
+import type { TripReportImportTable, TripReportTable } from '../modules/trip-reports/trip-reports.table';
 import type { TruckTable } from '../modules/trucks/trucks.table';
 import type {
   AppUserTable,
@@ -188,4 +190,8 @@ export interface Database {
   maintenance_record: MaintenanceRecordTable;
   maintenance_reminder: MaintenanceReminderTable;
   fault_clear: FaultClearTable;
+  fuel_efficient_plan: FuelEfficientPlanTable;
+  fuel_efficient_monitor: FuelEfficientMonitorTable;
+  trip_report: TripReportTable;
+  trip_report_import: TripReportImportTable;
 }

@@ -12,6 +12,7 @@ import { zhCNFileTasks } from './zh-CN.file-tasks';
 import { zhCNKit } from './zh-CN.kit';
 import { zhCNMaintenance } from './zh-CN.maintenance';
 import { zhCNMonitor } from './zh-CN.monitor';
+import { zhCNOilSaving } from './zh-CN.oil-saving';
 import { zhCNPayments } from './zh-CN.payments';
 import { zhCNPlanAssign } from './zh-CN.plan-assign';
 import { zhCNPlanDispatch } from './zh-CN.plan-dispatch';
@@ -25,6 +26,7 @@ import { zhCNStations } from './zh-CN.stations';
 import { zhCNSystem } from './zh-CN.system';
 import { zhCNTransportOrders } from './zh-CN.transport-orders';
 import { zhCNTransportPrices } from './zh-CN.transport-prices';
+import { zhCNTripReports } from './zh-CN.trip-reports';
 import { zhCNTrucks } from './zh-CN.trucks';
 import { zhCNWaybillScanCodes } from './zh-CN.waybill-scan-codes';
 import { zhCNWaybills } from './zh-CN.waybills';
@@ -59,6 +61,8 @@ export const zhCN = {
   ...zhCNWaybillScanCodes,
   ...zhCNReceivables,
   ...zhCNApprovals,
+  ...zhCNOilSaving,
+  ...zhCNTripReports,
   ...zhCNMaintenance,
   app: {
     title: '车队管理平台',

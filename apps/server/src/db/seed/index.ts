@@ -10,6 +10,7 @@ import { seedDemoFuel } from './demo-fuel';
 import { type DemoTruck, demoFleet } from './demo-fleet';
 import { seedDemoMaintenance } from './demo-maintenance';
 import { DEMO_ACCOUNTS, DEMO_MERCHANTS } from './demo-org';
+import { seedDemoOilSaving } from './demo-oil-saving';
 import { seedDemoPlans } from './demo-plans';
 import { seedDemoTransportPrices } from './demo-prices';
 import { seedDemoReference } from './demo-reference';
@@ -164,6 +165,9 @@ export async function seedDemo(
     if (waybills) await seedDemoMaintenance(tx, now);
     // two past days of fuel of three trucks with refuels, a siphon and their refuel costs, scanned
     if (waybills) await seedDemoFuel(tx, userIds.get('admin') ?? null, now);
+    // the oil-saving plan of a coal line, its trucks monitored, and imported trip reports (after the
+    // fleet's past trips: a finished run without a trip gets one)
+    await seedDemoOilSaving(tx, now);
   });
   return true;
 }

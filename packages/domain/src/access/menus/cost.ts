@@ -36,8 +36,15 @@ export const costMenu: MenuNode = {
           path: '/car-cost/trip-statistics',
           title: '行程统计',
           code: 'car080202',
+          page: 'trip-reports/TripStatisticsPage',
           children: [
-            { path: '/journey-data/reporting', title: '行程数据报告', code: 'car080202', hidden: true },
+            {
+              path: '/journey-data/reporting',
+              title: '行程数据报告',
+              code: 'car080202',
+              hidden: true,
+              page: 'trip-reports/TripReportsPage',
+            },
           ],
         },
       ],

@@ -47,6 +47,7 @@ const operationAnalysis: MenuNode = {
       path: '/oil-saving/analysis',
       title: '线路节油分析',
       code: 'car100107',
+      page: 'oil-saving/OilSavingAnalysisPage',
       children: [
         { path: '/video/statistics/trip-analysis', title: '行程分析', code: 'car100107', hidden: true },
         { path: '/video/statistics/trip-compare', title: '行程对比', code: 'car100107', hidden: true },

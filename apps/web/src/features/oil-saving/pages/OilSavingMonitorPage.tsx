@@ -1,0 +1,101 @@
+import { Tag, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { type ListColumn, ListPage, orDash, type SearchField } from '../../../kit';
+import { texts } from '../../../locales';
+import { truckSearchField } from '../../payments/searchFields';
+import { fetchMonitorList, type MonitorRow } from '../api';
+import { RouteSelect } from '../RouteSelect';
+
+const t = texts.oilSaving;
+
+const SEARCH: readonly SearchField[] = [
+  {
+    name: 'lineId',
+    label: t.line,
+    type: 'custom',
+    control: <RouteSelect allowClear style={{ width: 220 }} />,
+  },
+  truckSearchField(t.carNo),
+  { name: 'onlyOver', label: t.result, type: 'select', options: t.onlyOverOptions, width: 120 },
+];
+
+/** 线路节油监控 (/oil-saving/monitor, car050105): each monitored truck's runs against the plan's target. */
+export default function OilSavingMonitorPage() {
+  const [search] = useSearchParams();
+  const planId = search.get('planId');
+  const [totals, setTotals] = useState<{ runs: number; overRuns: number; trucks: number }>();
+
+  const columns = useMemo<ListColumn<MonitorRow>[]>(
+    () => [
+      { key: 'carNo', dataIndex: 'carNo', title: t.carNo, width: 100 },
+      { key: 'lineName', dataIndex: 'lineName', title: t.line, width: 200, ellipsis: true },
+      { key: 'driverName', dataIndex: 'driverName', title: t.driver, width: 80, render: orDash },
+      { key: 'departTime', dataIndex: 'departTime', title: t.departTime, width: 160 },
+      { key: 'arriveTime', dataIndex: 'arriveTime', title: t.arriveTime, width: 160 },
+      { key: 'mileageKm', dataIndex: 'mileageKm', title: t.mileage, width: 100, align: 'right' },
+      { key: 'fuelL', dataIndex: 'fuelL', title: t.fuel, width: 90, align: 'right' },
+      {
+        key: 'fuelPer100',
+        title: t.per100,
+        width: 100,
+        align: 'right',
+        render: (_, r) => (r.fuelPer100 === null ? '-' : r.fuelPer100.toFixed(1)),
+      },
+      {
+        key: 'targetFuel',
+        title: t.target,
+        width: 80,
+        align: 'right',
+        render: (_, r) => r.targetFuel.toFixed(1),
+      },
+      {
+        key: 'deviation',
+        title: t.deviation,
+        width: 90,
+        align: 'right',
+        render: (_, r) =>
+          r.deviation === null ? (
+            '-'
+          ) : (
+            <Typography.Text type={r.over ? 'danger' : undefined}>
+              {r.deviation > 0 ? '+' : ''}
+              {r.deviation.toFixed(1)}
+            </Typography.Text>
+          ),
+      },
+      {
+        key: 'over',
+        title: t.result,
+        width: 100,
+        render: (_, r) => (
+          <Tag color={r.over ? 'red' : r.fuelPer100 === null ? undefined : 'green'}>{r.overName}</Tag>
+        ),
+      },
+      { key: 'planNo', dataIndex: 'planNo', title: t.planNo, width: 170 },
+    ],
+    [],
+  );
+
+  return (
+    <ListPage<MonitorRow>
+      listKey="oil-saving-monitor"
+      fetchList={async (params, signal) => {
+        const page = await fetchMonitorList({ ...(planId ? { planId } : {}), ...params }, signal);
+        setTotals(page.totalRow);
+        return page;
+      }}
+      columns={columns}
+      rowKey={(r) => `${r.fuelPlanId}-${r.planId}`}
+      searchFields={SEARCH}
+      columnSettingsKey="oilSavingMonitor"
+      title={
+        totals ? (
+          <Typography.Text type="secondary">
+            {t.monitorTotals(totals.runs, totals.overRuns, totals.trucks)}　{t.monitorRule}
+          </Typography.Text>
+        ) : null
+      }
+    />
+  );
+}

@@ -1,0 +1,294 @@
+import { App, Button, DatePicker, Descriptions, Form, Input, InputNumber, Modal, Table, Tag } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useState } from 'react';
+import { FormDialog } from '../../kit';
+import { texts } from '../../locales';
+import {
+  fetchImports,
+  fetchReport,
+  type ImportBatch,
+  type ReportDetail,
+  rollbackImport,
+  saveReport,
+  type TripReport,
+} from './api';
+import { DriverPicker, RoutePicker, TruckPicker } from './pickers';
+
+const t = texts.tripReports;
+const FORMAT = 'YYYY-MM-DD HH:mm:ss';
+
+interface Values {
+  truckId?: number;
+  driverId?: number;
+  lineId?: number;
+  departTime?: Dayjs;
+  arriveTime?: Dayjs;
+  mileage?: number;
+  fuel?: number;
+  cargoTons?: number;
+  remark?: string;
+}
+
+/** 新增 / 编辑行程报告. */
+export function ReportFormDialog({
+  open,
+  row,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  row: TripReport | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const [form] = Form.useForm<Values>();
+  const initial: Partial<Values> = row
+    ? {
+        truckId: row.truckId,
+        driverId: row.driverId ?? undefined,
+        lineId: row.lineId ?? undefined,
+        departTime: dayjs(row.departTime),
+        arriveTime: dayjs(row.arriveTime),
+        mileage: row.mileage,
+        fuel: row.fuel,
+        cargoTons: row.cargoTons ?? undefined,
+        remark: row.remark || undefined,
+      }
+    : {};
+  return (
+    <FormDialog<Values, { id: number }>
+      open={open}
+      status={row ? 'edit' : 'add'}
+      title={row ? t.editTitle : t.addTitle}
+      form={form}
+      name="tripReport"
+      initialValues={initial}
+      successMessage={t.saved}
+      onClose={onClose}
+      onSaved={onSaved}
+      onSubmit={(v) =>
+        saveReport({
+          ...(row ? { id: row.id } : {}),
+          truckId: v.truckId as number,
+          driverId: v.driverId ?? null,
+          lineId: v.lineId ?? null,
+          departTime: (v.departTime as Dayjs).format(FORMAT),
+          arriveTime: (v.arriveTime as Dayjs).format(FORMAT),
+          mileage: v.mileage as number,
+          fuel: v.fuel as number,
+          ...(v.cargoTons === undefined || v.cargoTons === null ? {} : { cargoTons: v.cargoTons }),
+          remark: v.remark?.trim() ?? '',
+        })
+      }
+    >
+      <Form.Item name="truckId" label={t.carNo} rules={[{ required: true, message: t.required.truck }]}>
+        <TruckPicker selected={row ? [{ value: row.truckId, label: row.carNo }] : []} />
+      </Form.Item>
+      <Form.Item name="driverId" label={t.driver}>
+        <DriverPicker selected={row?.driverId ? [{ value: row.driverId, label: row.driverName }] : []} />
+      </Form.Item>
+      <Form.Item name="lineId" label={t.line}>
+        <RoutePicker selected={row?.lineId ? [{ value: row.lineId, label: row.lineName }] : []} />
+      </Form.Item>
+      <Form.Item
+        name="departTime"
+        label={t.departTime}
+        rules={[{ required: true, message: t.required.depart }]}
+      >
+        <DatePicker showTime format={FORMAT} style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item
+        name="arriveTime"
+        label={t.arriveTime}
+        dependencies={['departTime']}
+        rules={[
+          { required: true, message: t.required.arrive },
+          ({ getFieldValue }) => ({
+            validator: (_, v: Dayjs | undefined) => {
+              const depart = getFieldValue('departTime') as Dayjs | undefined;
+              return !v || !depart || v.isAfter(depart)
+                ? Promise.resolve()
+                : Promise.reject(new Error('到达时间应晚于出发时间'));
+            },
+          }),
+        ]}
+      >
+        <DatePicker showTime format={FORMAT} style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item
+        name="mileage"
+        label={t.mileageField}
+        rules={[{ required: true, message: t.required.mileage }]}
+      >
+        <InputNumber min={0.1} max={5000} precision={1} style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item name="fuel" label={t.fuelField} rules={[{ required: true, message: t.required.fuel }]}>
+        <InputNumber min={0} max={3000} precision={1} style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item name="cargoTons" label={t.cargoField}>
+        <InputNumber min={0} max={200} precision={3} style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item name="remark" label={t.remark}>
+        <Input.TextArea maxLength={200} rows={2} />
+      </Form.Item>
+    </FormDialog>
+  );
+}
+
+/** 行程报告详情: the report, its comparison and the trips recorded in its window. */
+export function ReportDetailDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const [detail, setDetail] = useState<ReportDetail>();
+  useEffect(() => {
+    setDetail(undefined);
+    if (id === null) return;
+    let live = true;
+    fetchReport(id).then(
+      (d) => live && setDetail(d),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [id]);
+  return (
+    <Modal
+      open={id !== null}
+      title={t.detailTitle}
+      onCancel={onClose}
+      footer={null}
+      width={820}
+      loading={!detail}
+    >
+      {detail ? (
+        <>
+          <Descriptions
+            size="small"
+            bordered
+            column={3}
+            items={[
+              { key: 'carNo', label: t.carNo, children: detail.carNo },
+              { key: 'driver', label: t.driver, children: detail.driverName || '-' },
+              { key: 'line', label: t.line, children: detail.lineName || '-' },
+              { key: 'depart', label: t.departTime, children: detail.departTime },
+              { key: 'arrive', label: t.arriveTime, children: detail.arriveTime },
+              { key: 'source', label: t.source, children: detail.sourceName },
+              { key: 'rm', label: t.reportedMileageShort, children: detail.mileage },
+              { key: 'cm', label: t.recordedMileage, children: detail.recordedMileage },
+              { key: 'mr', label: t.mileageRate, children: detail.mileageDiffRate ?? '-' },
+              { key: 'rf', label: t.reportedFuelShort, children: detail.fuel },
+              { key: 'cf', label: t.recordedFuel, children: detail.recordedFuel },
+              { key: 'fr', label: t.fuelRate, children: detail.fuelDiffRate ?? '-' },
+              {
+                key: 'result',
+                label: t.result,
+                span: 3,
+                children: <Tag color={detail.abnormal ? 'red' : 'green'}>{detail.abnormalName}</Tag>,
+              },
+            ]}
+          />
+          <Table
+            style={{ marginTop: 12 }}
+            rowKey="id"
+            size="small"
+            pagination={false}
+            title={() => t.recordedTrips}
+            dataSource={detail.trips}
+            locale={{ emptyText: t.noTrips }}
+            columns={[
+              { key: 'startTime', dataIndex: 'startTime', title: t.tripStart },
+              { key: 'endTime', dataIndex: 'endTime', title: t.tripEnd },
+              { key: 'mileageKm', dataIndex: 'mileageKm', title: t.tripMileage, align: 'right' },
+              { key: 'fuelL', dataIndex: 'fuelL', title: t.tripFuel, align: 'right' },
+            ]}
+          />
+        </>
+      ) : null}
+    </Modal>
+  );
+}
+
+/** 导入记录: each import batch, rolled back as a whole. */
+export function ImportRecordsDialog({
+  open,
+  onClose,
+  onRolledBack,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onRolledBack: () => void;
+}) {
+  const { modal, message } = App.useApp();
+  const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
+  const [data, setData] = useState<{ list: ImportBatch[]; total: number }>();
+  const [loading, setLoading] = useState(false);
+  const load = async () => {
+    setLoading(true);
+    try {
+      setData(await fetchImports(page));
+    } catch {
+      // shown by the request client
+    } finally {
+      setLoading(false);
+    }
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reload on opening and paging
+  useEffect(() => {
+    if (open) void load();
+  }, [open, page]);
+  const rollback = (b: ImportBatch) =>
+    modal.confirm({
+      title: t.rollbackTitle,
+      content: t.rollbackContent(b.fileName, b.remaining),
+      okText: t.rollback,
+      okButtonProps: { danger: true },
+      cancelText: texts.oilSaving.cancel,
+      onOk: async () => {
+        const done = await rollbackImport(b.id);
+        void message.success(t.rolledBack(done.removed));
+        await load();
+        onRolledBack();
+      },
+    });
+  return (
+    <Modal open={open} title={t.importRecords} onCancel={onClose} footer={null} width={960}>
+      <Table<ImportBatch>
+        rowKey="id"
+        size="small"
+        loading={loading}
+        dataSource={data?.list ?? []}
+        locale={{ emptyText: t.empty }}
+        pagination={{
+          current: page.pageNum,
+          pageSize: page.pageSize,
+          total: data?.total ?? 0,
+          onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
+        }}
+        columns={[
+          { key: 'fileName', dataIndex: 'fileName', title: t.fileName, width: 200, ellipsis: true },
+          { key: 'rows', dataIndex: 'rows', title: t.rows, width: 80, align: 'right' },
+          { key: 'remaining', dataIndex: 'remaining', title: t.remaining, width: 80, align: 'right' },
+          { key: 'edited', dataIndex: 'edited', title: t.edited, width: 70, align: 'right' },
+          { key: 'createdByName', dataIndex: 'createdByName', title: t.importedBy, width: 90 },
+          { key: 'createTime', dataIndex: 'createTime', title: t.importTime, width: 160 },
+          {
+            key: 'state',
+            title: t.state,
+            width: 80,
+            render: (_, b) => <Tag color={b.state === 2 ? undefined : 'blue'}>{b.stateName}</Tag>,
+          },
+          {
+            key: 'op',
+            title: t.operation,
+            width: 70,
+            render: (_, b) =>
+              b.state === 1 ? (
+                <Button type="link" size="small" danger onClick={() => rollback(b)}>
+                  {t.rollback}
+                </Button>
+              ) : null,
+          },
+        ]}
+      />
+    </Modal>
+  );
+}
