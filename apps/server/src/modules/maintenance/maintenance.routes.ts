@@ -24,7 +24,9 @@ const remindFilter = z.object({
   /** 1: every state (a truck's plans for the record form); by default the due ones only. */
   all: z.preprocess(blank, z.coerce.number().int().min(0).max(1).optional()),
   truckId: z.preprocess(blank, idField('车辆不正确').optional()),
-  planName: z.preprocess(blank, z.string().max(30, '最多输入30个字符').optional()),
+  planName: z
+    .preprocess(blank, z.string().max(30, '最多输入30个字符').optional())
+    .meta({ title: '计划名称' }),
   teamCode: z.preprocess(blank, teamCodeField.optional()),
 });
 type RemindFilter = z.output<typeof remindFilter>;
@@ -63,16 +65,20 @@ async function remindRows(db: Kysely<Database>, auth: AuthContext, f: RemindFilt
 }
 
 const certificateFilter = z.object({
-  withinDays: z.preprocess(
-    blank,
-    z.coerce
-      .number({ error: '到期天数应为1-365的整数' })
-      .int('到期天数应为1-365的整数')
-      .min(1, '到期天数应为1-365的整数')
-      .max(365, '到期天数应为1-365的整数')
-      .optional(),
-  ),
-  owner: z.preprocess(blank, z.enum(['truck', 'driver'], { error: '证件归属不正确' }).optional()),
+  withinDays: z
+    .preprocess(
+      blank,
+      z.coerce
+        .number({ error: '到期天数应为1-365的整数' })
+        .int('到期天数应为1-365的整数')
+        .min(1, '到期天数应为1-365的整数')
+        .max(365, '到期天数应为1-365的整数')
+        .optional(),
+    )
+    .meta({ title: '到期天数' }),
+  owner: z
+    .preprocess(blank, z.enum(['truck', 'driver'], { error: '证件归属不正确' }).optional())
+    .meta({ title: '证件归属' }),
   kind: z.preprocess(
     blank,
     z

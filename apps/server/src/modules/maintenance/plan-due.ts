@@ -43,7 +43,7 @@ const prefix = (code: string) => {
  * Every enabled plan in reach applied to its trucks (a truck plan to its truck, a series plan to
  * the trucks of that brand and series in the plan's team subtree), with the truck's last service
  * under the plan (its latest maintenance record, else the plan's last service; a series plan
- * without one counts time from the day it was made), its odometer from the latest report, and when
+ * without one counts its months from the day it was made), its odometer from the latest report, and when
  * the plan falls due. Ordered overdue first, then by what is left.
  */
 export async function dueItems(db: Kysely<Database>, reach: PlanReach, now: number): Promise<DueItem[]> {
@@ -120,7 +120,9 @@ export async function dueItems(db: Kysely<Database>, reach: PlanReach, now: numb
     const lastDate =
       record?.date ??
       plan.last_date ??
-      (plan.target_type === MAINTENANCE_TARGET.series ? formatDate(new Date(plan.created_at)) : null);
+      (plan.target_type === MAINTENANCE_TARGET.series && plan.interval_months
+        ? formatDate(new Date(plan.created_at))
+        : null);
     const lastKm = record ? record.km : plan.last_km;
     const currentKm =
       truck.mileage === null || truck.mileage === undefined ? null : Math.round(truck.mileage / 10);

@@ -87,7 +87,9 @@ const planEditForm = z.object({ ...planFields, id: idField('保养计划不正�
 export type PlanForm = z.output<typeof planForm>;
 
 const planFilter = z.object({
-  planName: z.preprocess(blank, z.string().max(30, '最多输入30个字符').optional()),
+  planName: z
+    .preprocess(blank, z.string().max(30, '最多输入30个字符').optional())
+    .meta({ title: L.planName }),
   truckId: z.preprocess(blank, idField('车辆不正确').optional()).meta({ title: L.truckId }),
   targetType: z
     .preprocess(blank, z.coerce.number().int().min(1).max(2).optional())

@@ -170,7 +170,7 @@ export function registerSummaryRoutes(app: FastifyInstance, ctx: AppContext): vo
     url: '/maintenance-summary/detail',
     summary: '车辆保养明细（按 VIN）：车辆、保养计划与到期、保养记录、本年费用（成本中心各类型）、证件到期',
     access: CODES,
-    labels: { vin: 'VIN' },
+    labels: { vin: '车架号' },
     query: z.object({
       vin: z.preprocess(
         (v) => (typeof v === 'string' ? v.trim() : v),

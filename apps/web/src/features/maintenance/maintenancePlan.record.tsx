@@ -84,6 +84,13 @@ export const maintenancePlanRecord = defineRecord<MaintenancePlan, MaintenancePl
     { key: 'planName', dataIndex: 'planName', title: t.planName, fixed: 'left', width: 150 },
     { key: 'targetTypeName', dataIndex: 'targetTypeName', title: t.targetType, width: 90 },
     { key: 'target', dataIndex: 'target', title: t.target, width: 130, render: orDash },
+    { key: 'truckCount', dataIndex: 'truckCount', title: t.truckCount, width: 90, align: 'right' },
+    {
+      key: 'stateName',
+      title: t.dueState,
+      width: 100,
+      render: (_, p) => (p.truckCount ? <Tag color={STATE_COLORS[p.state]}>{p.stateName}</Tag> : '-'),
+    },
     { key: 'intervalText', dataIndex: 'intervalText', title: t.interval, width: 170 },
     { key: 'lastDate', dataIndex: 'lastDate', title: t.lastDate, width: 120, render: orDash },
     {
@@ -105,13 +112,6 @@ export const maintenancePlanRecord = defineRecord<MaintenancePlan, MaintenancePl
         ]
           .filter(Boolean)
           .join(' / ') || '-',
-    },
-    { key: 'truckCount', dataIndex: 'truckCount', title: t.truckCount, width: 90, align: 'right' },
-    {
-      key: 'stateName',
-      title: t.dueState,
-      width: 100,
-      render: (_, p) => (p.truckCount ? <Tag color={STATE_COLORS[p.state]}>{p.stateName}</Tag> : '-'),
     },
     { key: 'items', dataIndex: 'items', title: t.items, width: 180, ellipsis: true, render: orDash },
     { key: 'teamName', dataIndex: 'teamName', title: t.team, width: 140, render: orDash },

@@ -60,14 +60,14 @@ export default function MaintenanceSummaryPage() {
       {
         key: 'lastDate',
         title: s.lastDate,
-        width: 170,
+        width: 210,
         render: (_, r) =>
           r.lastDate ? `${r.lastDate}${r.lastKm !== null ? ` / ${r.lastKm}${t.km}` : ''}` : '-',
       },
       {
         key: 'nextDate',
         title: s.nextDate,
-        width: 170,
+        width: 210,
         render: (_, r) =>
           [r.nextDate, r.nextKm !== null ? `${r.nextKm}${t.km}` : ''].filter(Boolean).join(' / ') || '-',
       },
