@@ -261,6 +261,22 @@ describe.each(TEST_DATABASES)('fuel events and reconciliation on $title', (datab
     expect(Math.abs(first.changeOil - 250)).toBeLessThan(12.5);
     // 195 L paid against 250 L in the tank: no longer within 10 %
     expect(first.stateName).toBe('加油无记录');
+    // the oil trend and the level curve read the litres through the table too
+    const vin = (
+      await t.db.db.selectFrom('truck').select('vin').where('id', '=', truckId).executeTakeFirstOrThrow()
+    ).vin;
+    const fmt = (ms: number) => new Date(ms + 8 * HOUR).toISOString().replace('T', ' ').slice(0, 19);
+    const trend = await call(t.app, 'POST', '/api/v2/web/monitor/local/truck/oil/trend', {
+      token,
+      body: { vin, beginTime: fmt(base), endTime: fmt(base + 10 * MIN), thin: false },
+    });
+    expect(trend.body.data[0].oilLitre).toBeCloseTo(150 * 1.25, 0);
+    const level = await call(t.app, 'GET', '/api/oilChange/change/level', {
+      token,
+      query: { truckId: String(truckId), beginTime: fmt(base), endTime: fmt(base + 10 * MIN), thin: 'false' },
+    });
+    expect(level.body.data.list[0].litres).toBeCloseTo(150 * 1.25, 0);
+    expect(level.body.data.calibrated).toBe(true);
     const page = await call(t.app, 'POST', '/api/oilCalibration/page', { token, body: { truckId } });
     expect(page.body.data.list[0]).toMatchObject({ calibrated: true, rowCount: 3 });
     const log = await call(t.app, 'POST', '/api/colliery/operate/log/tc/page', {

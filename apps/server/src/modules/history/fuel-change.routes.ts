@@ -1,9 +1,10 @@
-import { formatDateTime, startOfShanghaiDay } from '@fleet/domain';
+import { formatDateTime, litresFromReading, startOfShanghaiDay } from '@fleet/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import type { AuthContext } from '../../http/auth';
 import { pageOffset, paging, route } from '../../http/route';
+import { calibrationTables } from '../fuel/fuel-scan';
 import { coordSetMicro } from '../geo/coords';
 import type { GeoService } from '../geo/geo.service';
 import { OfflineGeocoder } from '../geo/offline-geocoder';
@@ -68,6 +69,10 @@ async function changeEvents(ctx: AppContext, auth: AuthContext, q: Query) {
       .orderBy('truck_id')
       .orderBy('time')
       .execute();
+    const tables = await calibrationTables(
+      ctx.db,
+      chunk.map((v) => v.truckId),
+    );
     let start = 0;
     while (start < rows.length) {
       const truckId = (rows[start] as (typeof rows)[number]).truck_id;
@@ -81,7 +86,10 @@ async function changeEvents(ctx: AppContext, auth: AuthContext, q: Query) {
         {
           length: samples.length,
           time: samples.map((r) => r.time),
-          fuel: samples.map((r) => r.fuel as number),
+          // litres through the truck's calibration table (油箱标定), tenths
+          fuel: samples.map((r) =>
+            litresFromReading(r.fuel as number, tables.get(truckId) ?? null, vehicle.tankCapacity),
+          ),
           speed: samples.map((r) => r.speed),
         },
         { refuelLitres: q.refuelThreshold, drainLitres: q.drainThreshold },

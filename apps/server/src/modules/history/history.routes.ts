@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { badInput } from '../../http/envelope';
 import { route } from '../../http/route';
+import { calibrationTables } from '../fuel/fuel-scan';
 import { geoServiceFor } from '../geo/geo.service';
 import { FUEL_TREND_CODES, ROAD_CODES, TRACK_CODES } from '../monitor/access';
 import { timeText } from '../monitor/vehicle-status';
@@ -87,7 +88,11 @@ export function registerHistoryRoutes(app: FastifyInstance, ctx: AppContext): vo
       return oilTrend(
         ctx.db,
         ctx.dialect,
-        { truckId: vehicle.truckId, tankCapacity: vehicle.tankCapacity },
+        {
+          truckId: vehicle.truckId,
+          tankCapacity: vehicle.tankCapacity,
+          table: (await calibrationTables(ctx.db, [vehicle.truckId])).get(vehicle.truckId) ?? null,
+        },
         range,
         body,
       );

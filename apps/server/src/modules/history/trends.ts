@@ -1,3 +1,4 @@
+import { type CalibrationRow, litresFromReading } from '@fleet/domain';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/connection';
 import type { Database } from '../../db/schema';
@@ -15,7 +16,7 @@ export const ALTITUDE_METERS_PER_LEVEL = 0.5;
 export async function oilTrend(
   db: Kysely<Database>,
   dialect: Dialect,
-  truck: { truckId: number; tankCapacity: number },
+  truck: { truckId: number; tankCapacity: number; table?: readonly CalibrationRow[] | null },
   range: { from: number; to: number },
   thin: { thin: boolean; thinLevel: number },
 ) {
@@ -26,7 +27,12 @@ export async function oilTrend(
   const litres: number[] = [];
   for (let i = 0; i < rows.length; i++) {
     time.push(rows.values[i * 2] as number);
-    litres.push((rows.values[i * 2 + 1] as number) / 10);
+    // through the truck's calibration table (油箱标定) when it has one
+    litres.push(
+      Math.round(
+        litresFromReading(rows.values[i * 2 + 1] as number, truck.table ?? null, truck.tankCapacity),
+      ) / 10,
+    );
   }
   const percent = litres.map((l) => (l / truck.tankCapacity) * 100);
   const kept = thin.thin
