@@ -1,7 +1,10 @@
 import { withAncestorCodes } from '@fleet/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadFile } from '../../test/sheets';
 import { call, DEMO, login, startTestApp, TEST_DATABASES, type TestApp } from '../../test/support';
 import { sha256Hex } from '../auth/tokens';
+import { readBack, sheetFile } from '../file-tasks/file-tasks.fixture';
+import { MESSAGE_CHANNEL, type PushEvent } from '../messages/delivery';
 import { sendDueReminders } from './reminders';
 
 const TEAM_ONE = '10000010010001';
@@ -260,7 +263,40 @@ describe.each(TEST_DATABASES)('maintenance and fleet health on $name', (database
       token: certOnly,
       body: { pageNum: 1, pageSize: 20 },
     });
-    expect(inbox.body.code).toBe(200);
+    expect(inbox.body.data.list.map((m: { content: string }) => m.content)).toContain(
+      `车辆${truckA.car_no}的车辆保险将于2026-12-01到期（还剩11天）`,
+    );
+    expect(JSON.stringify(inbox.body.data.list)).not.toContain('保养计划');
+  });
+
+  it('pushes the reminders live to the users they were written for', async () => {
+    await t.db.db.deleteFrom('maintenance_reminder').execute();
+    await t.db.db.deleteFrom('message').execute();
+    const events: PushEvent[] = [];
+    const stop = t.bus.subscribe(MESSAGE_CHANNEL, (payload) => {
+      events.push(payload as PushEvent);
+    });
+    const run = await sendDueReminders(t.db.db, t.now());
+    run.publish(t.bus, t.app.log);
+    await expect.poll(() => events.length).toBeGreaterThan(0);
+    stop();
+    const users = await t.db.db.selectFrom('app_user').select(['id', 'username']).execute();
+    const nameOf = new Map(users.map((u) => [u.id, u.username]));
+    const pushed = events.flatMap((e) =>
+      e.items.flatMap((i) =>
+        i.to.map(([userId]) => `${nameOf.get(userId)}:${i.push.alarmCode}:${i.push.title}`),
+      ),
+    );
+    expect(new Set(pushed)).toEqual(
+      new Set([
+        'admin:8101:保养到期提醒',
+        'dispatch:8101:保养到期提醒',
+        'admin:8102:证件到期提醒',
+        'dispatch:8102:证件到期提醒',
+        'cert_one:8102:证件到期提醒',
+      ]),
+    );
+    expect(pushed.length).toBe(run.sent);
   });
 
   it('saves a maintenance record with its 保养 cost in one transaction and resets the plan', async () => {
@@ -436,5 +472,78 @@ describe.each(TEST_DATABASES)('maintenance and fleet health on $name', (database
     expect((await ok(admin, '/api/intellect-repair/clear-code/page', { code: 10013 })).total).toBe(0);
     // finance (another team, without the page) sees none of it
     expect((await post(finance, '/api/intellect-repair/clear-code/page', {})).status).toBe(403);
+  });
+
+  it('imports plans all or nothing by plate, and exports the filtered plans and certificates', async () => {
+    const HEADER = [
+      '计划名称',
+      '车牌号',
+      '品牌',
+      '车系',
+      '保养间隔里程（公里）',
+      '保养间隔时间（月）',
+      '上次保养日期',
+      '上次保养里程（公里）',
+      '提前提醒里程（公里）',
+      '提前提醒天数',
+      '保养项目',
+      '所属车队',
+      '备注',
+    ];
+    const upload = async (rows: (string | number | null)[][]) =>
+      uploadFile(t.app, '/api/maintenance/plan/import', dispatch, {
+        filename: '保养计划.xlsx',
+        content: await sheetFile(rows),
+      });
+    const bad = await upload([
+      HEADER,
+      ['换季保养', truckA.car_no, '', '', '', '12', '2026-03-01', '', '', '30', '冷却液', '', ''],
+      ['外队车辆', truckB.car_no, '', '', '20000', '', '', '100000', '', '', '', '', ''],
+      ['车系保养', '', '', '', '20000', '', '', '', '', '', '', '', ''],
+    ]);
+    expect(bad.code).toBe(400);
+    expect(bad.data.errors).toEqual([
+      { row: 3, message: `车牌号: ${truckB.car_no} 不存在或不在您的管辖范围内` },
+      { row: 4, message: '品牌: 请输入品牌' },
+    ]);
+    expect((await ok(admin, '/api/maintenance/plan/page', { planName: '换季保养' })).total).toBe(0);
+    const good = await upload([
+      HEADER,
+      ['换季保养', truckA.car_no, '', '', '', '12', '2026-03-01', '', '', '30', '冷却液', '', ''],
+      ['解放车系保养', '', '解放', '', '30000', '', '', '', '1000', '', '三滤', '', ''],
+    ]);
+    expect(good).toMatchObject({ code: 200, data: { success: 2 } });
+    const imported = await ok(admin, '/api/maintenance/plan/page', { planName: '换季保养' });
+    expect(imported.list[0]).toMatchObject({
+      carNo: truckA.car_no,
+      intervalMonths: 12,
+      nextDate: '2027-03-01',
+      teamCode: TEAM_ONE,
+    });
+    const series = await ok(admin, '/api/maintenance/plan/page', { planName: '解放车系保养' });
+    expect(series.list[0]).toMatchObject({ targetType: 2, brand: '解放', teamCode: TEAM_ONE });
+
+    const plans = await t.app.inject({
+      method: 'POST',
+      url: '/api/maintenance/plan/export',
+      payload: { planName: '保养', targetType: 1 },
+      headers: { 'auth-token': admin },
+    });
+    const planRows = await readBack(plans.rawPayload);
+    expect(planRows[0]?.slice(0, 3)).toEqual(['计划名称', '适用范围', '车辆/车系']);
+    expect(
+      planRows
+        .slice(1)
+        .map((r) => r[0])
+        .sort(),
+    ).toEqual(['常规保养', '换季保养']);
+    const certs = await t.app.inject({
+      method: 'POST',
+      url: '/api/reminder/certificate/export',
+      payload: { owner: 'truck' },
+      headers: { 'auth-token': dispatch },
+    });
+    const certRows = await readBack(certs.rawPayload);
+    expect(certRows.slice(1).map((r) => `${r[1]}${r[0]}${r[6]}`)).toEqual([`${truckA.car_no}车辆保险11`]);
   });
 });

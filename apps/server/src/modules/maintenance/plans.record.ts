@@ -420,8 +420,10 @@ export function maintenancePlanRecord(ctx: AppContext) {
             else teamCode = team.teamCode;
           }
           const truck = r.carNo ? trucks.get(r.carNo) : undefined;
-          if (r.carNo && !truck)
+          if (r.carNo && !truck) {
             errors.push({ row, message: `车牌号: ${r.carNo} 不存在或不在您的管辖范围内` });
+            return;
+          }
           const parsed = importForm(r, truck?.id, teamCode);
           if (!parsed.success) {
             const issue = parsed.error.issues[0];
