@@ -1,4 +1,5 @@
 import { withAncestorCodes } from '@fleet/domain';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadFile } from '../../test/sheets';
 import { call, DEMO, login, startTestApp, TEST_DATABASES, type TestApp } from '../../test/support';
@@ -339,6 +340,31 @@ describe.each(TEST_DATABASES)('maintenance and fleet health on $name', (database
     });
     // a refused record writes no cost
     const before = await t.db.db.selectFrom('cost').select('id').execute();
+    // a record whose own row cannot be written leaves no cost behind: one transaction
+    const postgres = database.name === 'postgres';
+    await sql
+      .raw(
+        postgres
+          ? `create function refuse_record() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$;
+             create trigger refuse_record before insert on maintenance_record for each row execute function refuse_record();`
+          : `create trigger refuse_record before insert on maintenance_record begin select raise(abort, 'refused'); end;`,
+      )
+      .execute(t.db.db);
+    const failed = await post(dispatch, '/api/maintenance/record/add', {
+      truckId: truckA.id,
+      maintainDate: '2026-11-19',
+      items: '补胎',
+      amountFen: 5_000,
+    });
+    await sql
+      .raw(
+        postgres
+          ? 'drop trigger refuse_record on maintenance_record; drop function refuse_record();'
+          : 'drop trigger refuse_record;',
+      )
+      .execute(t.db.db);
+    expect(failed.body.code).toBe(406);
+    expect((await t.db.db.selectFrom('cost').select('id').execute()).length).toBe(before.length);
     const refused = await post(dispatch, '/api/maintenance/record/add', {
       truckId: truckA.id,
       planId: ids.km,
