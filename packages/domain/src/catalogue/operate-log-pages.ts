@@ -42,8 +42,6 @@ export const OPERATE_LOG_PAGES = {
   maintenanceRecord: 51,
   /** 油箱标定: a truck's calibration table. */
   fuelCalibration: 60,
-  /** 油箱标定: a truck's calibration table. */
-  fuelCalibration: 60,
 } as const;
 
 export type OperateLogPage = (typeof OPERATE_LOG_PAGES)[keyof typeof OPERATE_LOG_PAGES];
