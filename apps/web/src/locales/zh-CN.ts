@@ -9,6 +9,7 @@ import { zhCNDrivers } from './zh-CN.drivers';
 import { zhCNEnergy } from './zh-CN.energy';
 import { zhCNFeeTypes } from './zh-CN.fee-types';
 import { zhCNFileTasks } from './zh-CN.file-tasks';
+import { zhCNFuel } from './zh-CN.fuel';
 import { zhCNKit } from './zh-CN.kit';
 import { zhCNMaintenance } from './zh-CN.maintenance';
 import { zhCNMonitor } from './zh-CN.monitor';
@@ -35,6 +36,7 @@ import { zhCNWaybills } from './zh-CN.waybills';
 export const zhCN = {
   ...zhCNKit,
   ...zhCNFileTasks,
+  ...zhCNFuel,
   ...zhCNAlarmReminder,
   ...zhCNAlarmSettings,
   ...zhCNAlarms,

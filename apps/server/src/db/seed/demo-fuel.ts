@@ -59,7 +59,7 @@ const SCENARIOS: Scenario[] = [
   },
   {
     stops: STOPS,
-    startLitres: 300,
+    startLitres: 450,
     changes: [{ at: DAY2 + 370, litres: 220, minutes: 5 }],
     costs: [{ at: DAY2 + 385, litres: 216, place: '中石化呼和浩特金桥加油站' }],
   },

@@ -79,12 +79,27 @@ export async function oilChangeTrucks(
   const list = [];
   for (const t of trucks) {
     const table = tables.get(t.id) ?? null;
-    const level = t.fuel === null ? null : litresFromReading(t.fuel, table, t.tank_capacity);
+    // the latest reading: the live state, or the last report with one
+    let reading = t.fuel;
+    let readAt = t.time;
+    if (reading === null) {
+      const last = await db
+        .selectFrom('position')
+        .select(['time', 'fuel'])
+        .where('truck_id', '=', t.id)
+        .where('fuel', 'is not', null)
+        .orderBy('time', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      reading = last?.fuel ?? null;
+      readAt = last?.time ?? null;
+    }
+    const level = reading === null ? null : litresFromReading(reading, table, t.tank_capacity);
     const dayAgo = await db
       .selectFrom('position')
       .select(['fuel'])
       .where('truck_id', '=', t.id)
-      .where('time', '>=', now - 86_400_000)
+      .where('time', '>=', (readAt ?? now) - 86_400_000)
       .where('fuel', 'is not', null)
       .orderBy('time')
       .limit(1)
@@ -104,7 +119,7 @@ export async function oilChangeTrucks(
       teamName: t.team_name ?? '',
       tankCapacity: t.tank_capacity,
       calibrated: table !== null,
-      reportTime: t.time === null ? '' : formatDateTime(new Date(t.time)),
+      reportTime: readAt === null ? '' : formatDateTime(new Date(readAt)),
       oil: litresText(level),
       oilValue: level === null ? null : fuelPercent(level, t.tank_capacity),
       change24h: level === null || before === null ? null : litresText(level - before),

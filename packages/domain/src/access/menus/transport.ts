@@ -21,7 +21,7 @@ const inTransit: MenuNode = {
       target: 'tab',
       href: '/multi-video-page',
     },
-    { path: '/oil-consumption/oil-change', title: '油量变化监控', code: 'car050104' },
+    { path: '/oil-consumption/oil-change', title: '油量变化监控', code: 'car050104', page: 'fuel/OilChangePage' },
     {
       path: '/oil-saving/monitor',
       title: '线路节油监控',
@@ -81,8 +81,8 @@ const inTransit: MenuNode = {
         },
       ],
     },
-    { path: '/oil-consumption/refuel', title: '加油记录', code: 'car050112' },
-    { path: '/oil-consumption/abnormal', title: '异常油耗', code: 'car050113' },
+    { path: '/oil-consumption/refuel', title: '加油记录', code: 'car050112', page: 'fuel/RefuelRecordsPage' },
+    { path: '/oil-consumption/abnormal', title: '异常油耗', code: 'car050113', page: 'fuel/AbnormalOilPage' },
     {
       path: '/alarm/record',
       title: '报警记录',
@@ -277,6 +277,7 @@ const afterDeparture: MenuNode = {
           title: '油耗标定',
           code: 'car050301',
           hidden: true,
+          page: 'fuel/OilCalibrationPage',
         },
       ],
     },
