@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoMaintenance } from '../../db/seed/demo-maintenance';
 import { call, DEMO, login, startTestApp, TEST_DATABASES, type TestApp } from '../../test/support';
 
 describe.each(TEST_DATABASES)('demo maintenance on $name', (database) => {
@@ -6,7 +7,9 @@ describe.each(TEST_DATABASES)('demo maintenance on $name', (database) => {
   let dispatch: string;
   let admin: string;
   beforeAll(async () => {
-    t = await startTestApp(database, { seedDemoWaybills: true });
+    // the maintenance demo on the demo fleet, as the seed writes it with the operations history
+    t = await startTestApp(database);
+    await t.db.db.transaction().execute((tx) => seedDemoMaintenance(tx, t.now()));
     dispatch = await login(t.app, 'dispatch', DEMO.dispatch);
     admin = await login(t.app, 'admin', DEMO.admin);
   });
