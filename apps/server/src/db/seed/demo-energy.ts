@@ -3,8 +3,11 @@ import type { Insertable, Kysely } from 'kysely';
 import { Rng } from '../../simulator/rng';
 import type { Database } from '../schema';
 
-/** Days of past trips the demo seeds (the fuel reports' default period is the last 31 days). */
-export const DEMO_TRIP_DAYS = 31;
+/**
+ * Days of past trips the demo seeds: the fuel reports' default period (the last 31 days) and the
+ * period before it, which the cards compare with.
+ */
+export const DEMO_TRIP_DAYS = 62;
 
 /**
  * The demo fleet's past trips, so that the fuel consumption, driver oil and mileage energy pages show
@@ -59,7 +62,9 @@ export async function seedDemoEnergy(tx: Kysely<Database>, now: number): Promise
       (electric ? 38 + rng.next() * 8 : trunk ? 30 + rng.next() * 8 : 14 + rng.next() * 4) * heavy;
     const speedKmh = trunk ? 55 + rng.next() * 15 : 28 + rng.next() * 10;
     const own = planTrips.get(t.id) ?? [];
-    const add = (start: number, end: number, driver: number | null) => {
+    const add = (from: number, to: number, driver: number | null) => {
+      const start = Math.round(from);
+      const end = Math.round(to);
       if (end > now || end <= start) return;
       const km = ((end - start) / 3_600_000) * speedKmh * (0.9 + rng.next() * 0.2);
       const mileage = Math.round(km * 10);

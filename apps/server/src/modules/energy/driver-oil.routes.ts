@@ -11,12 +11,12 @@ import { blank } from '../../records/filters';
 import { registerExport } from '../file-tasks/file-tasks.register';
 import {
   checkFilterScope,
+  countGroups,
   LABELS,
   LINE_MISSING,
   type PeriodFilter,
   per100,
   periodFilter,
-  sumTruckDays,
   withPeriod,
 } from './energy.repository';
 import {
@@ -26,7 +26,6 @@ import {
   driverResults,
   figureColumns,
   inPages,
-  pageOf,
   totalRows,
 } from './energy.views';
 
@@ -201,8 +200,12 @@ export function registerDriverOilRoutes(
     labels: LABELS,
     body: periodFilter.and(z.object(paging)),
     handler: async ({ auth, body }) => {
-      const rows = await drivers(auth, body);
-      return { ...pageOf(rows, body), totalRow: totalRows(await sumTruckDays(db, auth, body, 'driver')) };
+      await checkFilterScope(db, auth, body);
+      return {
+        list: await driverResults(db, auth, body, body),
+        total: await countGroups(db, auth, body, 'driver'),
+        totalRow: await totalRows(db, auth, body),
+      };
     },
   });
 
@@ -228,7 +231,13 @@ export function registerDriverOilRoutes(
     list: true,
     labels: LABELS,
     body: periodFilter.and(z.object(paging)),
-    handler: async ({ auth, body }) => pageOf(await details(auth, body), body),
+    handler: async ({ auth, body }) => {
+      await checkFilterScope(db, auth, body);
+      return {
+        list: await driverDayResults(db, auth, body, body),
+        total: await countGroups(db, auth, body, 'driverDay'),
+      };
+    },
   });
 
   registerExport<PeriodFilter, DriverDayResult>(app, tag, {

@@ -1,5 +1,5 @@
-import { DAY_MS, fuelTypeName, fuelUnit, parseDateTime } from '@fleet/domain';
-import type { Kysely } from 'kysely';
+import { DAY_MS, FUEL_TYPES, fuelTypeName, parseDateTime } from '@fleet/domain';
+import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/schema';
 import type { AuthContext } from '../../http/auth';
@@ -126,7 +126,7 @@ export async function checkFilterScope(db: Db, auth: AuthContext, f: Partial<Per
     throw badInput(`${LABELS.teamCode}: 不存在或不在您的管辖范围内`);
 }
 
-export type GroupBy = 'truck' | 'driver' | 'team' | 'series' | 'day' | 'driverDay';
+export type GroupBy = 'truck' | 'driver' | 'team' | 'series' | 'day' | 'driverDay' | 'unit';
 
 export interface Sums {
   mileage: number;
@@ -140,8 +140,6 @@ export interface Sums {
 }
 
 export interface Group extends Sums {
-  /** The group's key: truck id, driver id, team code, series, day YYYYMMDD, 'driver:day'. */
-  key: string;
   truckId: number | null;
   driverId: number | null;
   teamCode: string | null;
@@ -154,16 +152,34 @@ export interface Group extends Sums {
 
 const num = (v: unknown) => Number(v ?? 0);
 
-/**
- * The sums of the filtered truck_day rows of the caller's scope by `by` and fuel unit, in key order
- * (a day's or driver's rows of trucks of different units are separate groups).
- */
-export async function sumTruckDays(
-  db: Db,
-  auth: AuthContext,
-  f: PeriodFilter,
-  by: GroupBy,
-): Promise<Group[]> {
+/** The unit of truck `t`'s fuel type, in SQL (literals, so that select and group by are the same). */
+const UNIT_SQL = sql.raw(
+  `case t.fuel_type ${FUEL_TYPES.filter((f) => f.unit !== 'L')
+    .map((f) => `when ${Number(f.type)} then '${f.unit.replace(/'/g, '')}'`)
+    .join(' ')} else 'L' end`,
+);
+
+const KEYS = {
+  truck: ['d.truck_id', 't.car_no', 't.fuel_type'],
+  driver: ['d.driver_id'],
+  team: ['d.team_code'],
+  series: ['t.series'],
+  day: ['d.day'],
+  driverDay: ['d.day', 'd.driver_id'],
+  unit: [],
+} as const;
+const ORDER = {
+  truck: ['t.car_no', 'd.truck_id'],
+  driver: ['d.driver_id'],
+  team: ['d.team_code'],
+  series: ['t.series'],
+  day: ['d.day'],
+  driverDay: ['d.day', 'd.driver_id'],
+  unit: [],
+} as const;
+
+/** The filtered truck_day rows of the caller's scope grouped by `by` and unit, with their sums. */
+function grouped(db: Db, auth: AuthContext, f: PeriodFilter, by: GroupBy) {
   let q = db
     .selectFrom('truck_day as d')
     .innerJoin('truck as t', 't.id', 'd.truck_id')
@@ -176,18 +192,11 @@ export async function sumTruckDays(
   if (f.driverId !== undefined) q = q.where('d.driver_id', '=', f.driverId);
   if (f.fuelType !== undefined) q = q.where('t.fuel_type', '=', f.fuelType);
   if (f.series) q = q.where('t.series', '=', f.series);
-  const keyColumns = {
-    truck: ['d.truck_id'],
-    driver: ['d.driver_id'],
-    team: ['d.team_code'],
-    series: ['t.series'],
-    day: ['d.day'],
-    driverDay: ['d.driver_id', 'd.day'],
-  } as const;
-  const keys = [...keyColumns[by], 't.fuel_type'] as const;
-  const rows = await q
+  const keys = KEYS[by];
+  return q
     .select(keys)
     .select((eb) => [
+      UNIT_SQL.as('unit'),
       eb.fn.sum<number>('d.mileage').as('mileage'),
       eb.fn.sum<number>('d.fuel_used').as('fuel_used'),
       eb.fn.sum<number>('d.drive_seconds').as('drive_seconds'),
@@ -197,59 +206,52 @@ export async function sumTruckDays(
       eb.fn.count<number>('d.truck_id').distinct().as('trucks'),
       eb.fn.count<number>('d.day').distinct().as('days'),
     ])
-    .groupBy(keys)
-    .execute();
-  const groups = new Map<string, Group>();
-  for (const r of rows as unknown as Record<string, unknown>[]) {
-    const type = num(r.fuel_type);
-    const unit = fuelUnit(type, 'L');
-    const key =
-      by === 'truck'
-        ? String(r.truck_id)
-        : by === 'driver'
-          ? String(r.driver_id)
-          : by === 'team'
-            ? String(r.team_code)
-            : by === 'series'
-              ? String(r.series ?? '')
-              : by === 'day'
-                ? String(r.day)
-                : `${r.driver_id}:${r.day}`;
-    const id = `${key}|${unit}`;
-    let g = groups.get(id);
-    if (!g) {
-      g = {
-        key,
-        truckId: r.truck_id === undefined ? null : num(r.truck_id),
-        driverId: r.driver_id === undefined ? null : num(r.driver_id),
-        teamCode: r.team_code === undefined ? null : String(r.team_code),
-        series: r.series === undefined ? null : ((r.series as string | null) ?? ''),
-        day: r.day === undefined ? null : num(r.day),
-        unit,
-        fuelType: by === 'truck' ? type : null,
-        mileage: 0,
-        fuelUsed: 0,
-        driveSeconds: 0,
-        trips: 0,
-        refuel: 0,
-        drain: 0,
-        trucks: 0,
-        days: 0,
-      };
-      groups.set(id, g);
-    }
-    g.mileage += num(r.mileage);
-    g.fuelUsed += num(r.fuel_used);
-    g.driveSeconds += num(r.drive_seconds);
-    g.trips += num(r.trips);
-    g.refuel += num(r.refuel);
-    g.drain += num(r.drain);
-    g.trucks += num(r.trucks);
-    g.days = Math.max(g.days, num(r.days));
-  }
-  return [...groups.values()].sort((a, b) =>
-    a.key === b.key ? a.unit.localeCompare(b.unit) : a.key < b.key ? -1 : 1,
-  );
+    .groupBy([...keys, UNIT_SQL]);
+}
+
+/**
+ * The sums of the filtered truck_day rows of the caller's scope by `by` and fuel unit (a day's or
+ * driver's rows of trucks of different units are separate groups), in the report's order; one page
+ * of them when `page` is given.
+ */
+export async function sumTruckDays(
+  db: Db,
+  auth: AuthContext,
+  f: PeriodFilter,
+  by: GroupBy,
+  page?: { pageNum: number; pageSize: number },
+): Promise<Group[]> {
+  let q = grouped(db, auth, f, by);
+  for (const column of ORDER[by]) q = q.orderBy(column);
+  q = q.orderBy(sql.ref('unit'));
+  if (page) q = q.limit(page.pageSize).offset((page.pageNum - 1) * page.pageSize);
+  const rows = (await q.execute()) as unknown as Record<string, unknown>[];
+  return rows.map((r) => ({
+    truckId: r.truck_id === undefined ? null : num(r.truck_id),
+    driverId: r.driver_id === undefined ? null : num(r.driver_id),
+    teamCode: r.team_code === undefined ? null : String(r.team_code),
+    series: r.series === undefined ? null : ((r.series as string | null) ?? ''),
+    day: r.day === undefined ? null : num(r.day),
+    unit: String(r.unit),
+    fuelType: r.fuel_type === undefined ? null : num(r.fuel_type),
+    mileage: num(r.mileage),
+    fuelUsed: num(r.fuel_used),
+    driveSeconds: num(r.drive_seconds),
+    trips: num(r.trips),
+    refuel: num(r.refuel),
+    drain: num(r.drain),
+    trucks: num(r.trucks),
+    days: num(r.days),
+  }));
+}
+
+/** How many groups `sumTruckDays` answers without paging. */
+export async function countGroups(db: Db, auth: AuthContext, f: PeriodFilter, by: GroupBy): Promise<number> {
+  const row = await db
+    .selectFrom(grouped(db, auth, f, by).as('g'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 const tenth = (n: number) => Math.round(n) / 10;
@@ -272,38 +274,6 @@ export function figures(g: Sums & { unit: string }) {
     refuel: tenth(g.refuel),
     drain: tenth(g.drain),
   };
-}
-
-/** The sum of groups by unit (a total row or card per unit). */
-export function totalsByUnit(groups: readonly Group[]): (Sums & { unit: string })[] {
-  const by = new Map<string, Sums & { unit: string; truckSet: Set<number> }>();
-  for (const g of groups) {
-    let t = by.get(g.unit);
-    if (!t) {
-      t = {
-        unit: g.unit,
-        mileage: 0,
-        fuelUsed: 0,
-        driveSeconds: 0,
-        trips: 0,
-        refuel: 0,
-        drain: 0,
-        trucks: 0,
-        days: 0,
-        truckSet: new Set(),
-      };
-      by.set(g.unit, t);
-    }
-    t.mileage += g.mileage;
-    t.fuelUsed += g.fuelUsed;
-    t.driveSeconds += g.driveSeconds;
-    t.trips += g.trips;
-    t.refuel += g.refuel;
-    t.drain += g.drain;
-    t.trucks += g.trucks;
-    t.days = Math.max(t.days, g.days);
-  }
-  return [...by.values()].map(({ truckSet: _, ...t }) => t);
 }
 
 /** Names of trucks, drivers and teams of the groups, read once. */

@@ -9,6 +9,7 @@ import { registerDriverOilRoutes } from './driver-oil.routes';
 import {
   checkFilterScope,
   checkPeriod,
+  countGroups,
   figures,
   fillPeriod,
   LABELS,
@@ -24,7 +25,6 @@ import {
   dayChart,
   figureColumns,
   inPages,
-  pageOf,
   previousPeriod,
   type SummaryResult,
   summaryResults,
@@ -95,9 +95,11 @@ export function registerEnergyRoutes(app: FastifyInstance, ctx: AppContext): voi
     body: periodFilter.and(z.object(paging)),
     handler: async ({ auth, body }) => {
       await checkFilterScope(db, auth, body);
-      const groups = await sumTruckDays(db, auth, body, 'truck');
-      const rows = await truckResults(db, auth, body, groups);
-      return { ...pageOf(rows, body), totalRow: totalRows(groups) };
+      return {
+        list: await truckResults(db, auth, body, body),
+        total: await countGroups(db, auth, body, 'truck'),
+        totalRow: await totalRows(db, auth, body),
+      };
     },
   });
 
@@ -233,9 +235,11 @@ export function registerEnergyRoutes(app: FastifyInstance, ctx: AppContext): voi
     body: periodFilter.and(z.object(paging)),
     handler: async ({ auth, body }) => {
       await checkFilterScope(db, auth, body);
-      const groups = await sumTruckDays(db, auth, body, 'truck');
-      const rows = await truckResults(db, auth, body, groups);
-      return { ...pageOf(rows, body), totalRow: totalRows(groups) };
+      return {
+        list: await truckResults(db, auth, body, body),
+        total: await countGroups(db, auth, body, 'truck'),
+        totalRow: await totalRows(db, auth, body),
+      };
     },
   });
 
@@ -265,17 +269,8 @@ export function registerEnergyRoutes(app: FastifyInstance, ctx: AppContext): voi
     handler: async ({ auth, body }) => {
       await checkFilterScope(db, auth, body);
       const before = previousPeriod(body);
-      const groupsNow = await sumTruckDays(db, auth, body, 'truck');
-      const groupsThen = await sumTruckDays(db, auth, { ...body, ...before }, 'truck');
-      const now = totalRows(groupsNow);
-      const then = totalRows(groupsThen);
-      const trucksOf = (groups: readonly { unit: string }[]) =>
-        groups.reduce<Record<string, number>>((m, g) => {
-          m[g.unit] = (m[g.unit] ?? 0) + 1;
-          return m;
-        }, {});
-      const trucksNow = trucksOf(groupsNow);
-      const trucksThen = trucksOf(groupsThen);
+      const now = await totalRows(db, auth, body);
+      const then = await totalRows(db, auth, { ...body, ...before });
       const units = [...new Set([...now, ...then].map((r) => r.unit))].sort();
       return {
         previousStartDate: before.startDate,
@@ -286,8 +281,8 @@ export function registerEnergyRoutes(app: FastifyInstance, ctx: AppContext): voi
           return {
             unit,
             per100Unit: `${unit}/百公里`,
-            current: a ? { ...a, trucks: trucksNow[unit] ?? 0 } : null,
-            previous: b ? { ...b, trucks: trucksThen[unit] ?? 0 } : null,
+            current: a,
+            previous: b,
             mileageChange: change(a?.mileage ?? 0, b?.mileage ?? null),
             fuelUsedChange: change(a?.fuelUsed ?? 0, b?.fuelUsed ?? null),
             per100KmChange: change(a?.per100Km ?? null, b?.per100Km ?? null),
@@ -311,7 +306,13 @@ export function registerEnergyRoutes(app: FastifyInstance, ctx: AppContext): voi
     list: true,
     labels: LABELS,
     body: summaryFilter.and(z.object(paging)),
-    handler: async ({ auth, body }) => pageOf(await summaryRows(auth, body), body),
+    handler: async ({ auth, body }) => {
+      await checkFilterScope(db, auth, body);
+      return {
+        list: await summaryResults(db, auth, body, body.groupBy, body),
+        total: await countGroups(db, auth, body, body.groupBy),
+      };
+    },
   });
 
   registerExport<SummaryFilter, SummaryResult>(app, TAG, {

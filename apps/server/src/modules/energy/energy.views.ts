@@ -4,16 +4,9 @@ import type { Database } from '../../db/schema';
 import type { AuthContext } from '../../http/auth';
 import { inScope } from '../../http/scope';
 import type { ExportColumn } from '../file-tasks/file-tasks.contract';
-import {
-  dayText,
-  figures,
-  type Group,
-  names,
-  type PeriodFilter,
-  per100,
-  sumTruckDays,
-  totalsByUnit,
-} from './energy.repository';
+import { dayText, figures, names, type PeriodFilter, per100, sumTruckDays } from './energy.repository';
+
+type Page = { pageNum: number; pageSize: number } | undefined;
 
 // The rows the reports answer, built from the truck_day groups (energy.repository.ts).
 
@@ -40,34 +33,36 @@ export async function truckResults(
   db: Db,
   auth: AuthContext,
   f: PeriodFilter,
-  read?: readonly Group[],
+  page?: Page,
 ): Promise<TruckResult[]> {
-  const groups = read ?? (await sumTruckDays(db, auth, f, 'truck'));
+  const groups = await sumTruckDays(db, auth, f, 'truck', page);
   const { trucks } = await names(db, auth, groups);
-  return groups
-    .map((g) => {
-      const t = trucks.get(g.truckId as number);
-      const fig = figures(g);
-      return {
-        truckId: g.truckId as number,
-        carNo: t?.carNo ?? '',
-        vin: t?.vin ?? '',
-        teamCode: t?.teamCode ?? '',
-        teamName: t?.teamName ?? '',
-        series: t?.series ?? '',
-        fuelType: g.fuelType ?? 3,
-        fuelTypeName: fuelTypeName(g.fuelType),
-        days: g.days,
-        avgDailyMileage: g.days > 0 ? Math.round(g.mileage / g.days) / 10 : 0,
-        ...fig,
-      };
-    })
-    .sort((a, b) => a.carNo.localeCompare(b.carNo));
+  return groups.map((g) => {
+    const t = trucks.get(g.truckId as number);
+    const fig = figures(g);
+    return {
+      truckId: g.truckId as number,
+      carNo: t?.carNo ?? '',
+      vin: t?.vin ?? '',
+      teamCode: t?.teamCode ?? '',
+      teamName: t?.teamName ?? '',
+      series: t?.series ?? '',
+      fuelType: g.fuelType ?? 3,
+      fuelTypeName: fuelTypeName(g.fuelType),
+      days: g.days,
+      avgDailyMileage: g.days > 0 ? Math.round(g.mileage / g.days) / 10 : 0,
+      ...fig,
+    };
+  });
 }
 
-/** Totals of groups, one a unit. */
-export function totalRows(groups: readonly Group[]): Figures[] {
-  return totalsByUnit(groups).map(figures);
+/** Totals of the filter, one a unit. */
+export async function totalRows(
+  db: Db,
+  auth: AuthContext,
+  f: PeriodFilter,
+): Promise<(Figures & { trucks: number })[]> {
+  return (await sumTruckDays(db, auth, f, 'unit')).map((g) => ({ ...figures(g), trucks: g.trucks }));
 }
 
 export interface DriverResult extends Figures {
@@ -81,8 +76,13 @@ export interface DriverResult extends Figures {
 const UNKNOWN_DRIVER = '未知司机';
 
 /** One row a driver and unit (the trips without a driver as 未知司机). */
-export async function driverResults(db: Db, auth: AuthContext, f: PeriodFilter): Promise<DriverResult[]> {
-  const groups = await sumTruckDays(db, auth, f, 'driver');
+export async function driverResults(
+  db: Db,
+  auth: AuthContext,
+  f: PeriodFilter,
+  page?: Page,
+): Promise<DriverResult[]> {
+  const groups = await sumTruckDays(db, auth, f, 'driver', page);
   const { drivers } = await names(db, auth, groups);
   return groups.map((g) => {
     const d = drivers.get(g.driverId as number);
@@ -109,18 +109,17 @@ export async function driverDayResults(
   db: Db,
   auth: AuthContext,
   f: PeriodFilter,
+  page?: Page,
 ): Promise<DriverDayResult[]> {
-  const groups = await sumTruckDays(db, auth, f, 'driverDay');
+  const groups = await sumTruckDays(db, auth, f, 'driverDay', page);
   const { drivers } = await names(db, auth, groups);
-  return groups
-    .map((g) => ({
-      day: dayText(g.day as number),
-      driverId: g.driverId as number,
-      driverName: drivers.get(g.driverId as number)?.name ?? UNKNOWN_DRIVER,
-      trucks: g.trucks,
-      ...figures(g),
-    }))
-    .sort((a, b) => (a.day === b.day ? a.driverName.localeCompare(b.driverName) : a.day < b.day ? -1 : 1));
+  return groups.map((g) => ({
+    day: dayText(g.day as number),
+    driverId: g.driverId as number,
+    driverName: drivers.get(g.driverId as number)?.name ?? UNKNOWN_DRIVER,
+    trucks: g.trucks,
+    ...figures(g),
+  }));
 }
 
 export interface SummaryResult extends Figures {
@@ -135,17 +134,18 @@ export async function summaryResults(
   auth: AuthContext,
   f: PeriodFilter,
   by: 'team' | 'truck' | 'series',
+  page?: Page,
 ): Promise<SummaryResult[]> {
-  const groups = await sumTruckDays(db, auth, f, by);
+  const groups = await sumTruckDays(db, auth, f, by, page);
   const { trucks, teams } = await names(db, auth, groups);
   return groups.map((g) => ({
-    key: g.key,
+    key: String(by === 'team' ? g.teamCode : by === 'truck' ? g.truckId : g.series),
     name:
       by === 'team'
-        ? (teams.get(g.key) ?? g.key)
+        ? (teams.get(g.teamCode ?? '') ?? g.teamCode ?? '')
         : by === 'truck'
           ? (trucks.get(g.truckId as number)?.carNo ?? '')
-          : g.key || '未填写车系',
+          : g.series || '未填写车系',
     trucks: g.trucks,
     ...figures(g),
   }));
@@ -273,12 +273,6 @@ export function figureColumns<T extends Figures>(): ExportColumn<T>[] {
     { header: '加油量(L)', width: 12, value: (r) => r.refuel },
     { header: '放油量(L)', width: 12, value: (r) => r.drain },
   ];
-}
-
-/** A page of rows kept in memory (the groups of a report are at most the scope's trucks or drivers). */
-export function pageOf<T>(rows: readonly T[], p: { pageNum: number; pageSize: number }) {
-  const start = (p.pageNum - 1) * p.pageSize;
-  return { list: rows.slice(start, start + p.pageSize), total: rows.length };
 }
 
 /** The rows of an export in pages. */
