@@ -3,6 +3,7 @@ import { zhCNAlarmReminder } from './zh-CN.alarm-reminder';
 import { zhCNAlarmSettings } from './zh-CN.alarm-settings';
 import { zhCNAlarms } from './zh-CN.alarms';
 import { zhCNApprovals } from './zh-CN.approvals';
+import { zhCNCosts } from './zh-CN.costs';
 import { zhCNCustomers } from './zh-CN.customers';
 import { zhCNDriverSalary } from './zh-CN.driver-salary';
 import { zhCNDrivers } from './zh-CN.drivers';
@@ -51,6 +52,7 @@ export const zhCN = {
   ...zhCNCustomers,
   ...zhCNAddresses,
   ...zhCNFeeTypes,
+  ...zhCNCosts,
   ...zhCNTransportPrices,
   ...zhCNTransportOrders,
   ...zhCNPlanSchedules,

@@ -1,4 +1,5 @@
 import { ADDRESS_RECORD } from './address';
+import { COST_RECORD } from './cost';
 import { CUSTOMER_RECORD } from './customer';
 import { DRIVER_RECORD } from './driver';
 import { FEE_TYPE_RECORD } from './fee-type';
@@ -58,6 +59,7 @@ export const RECORD_TYPES = {
   planSchedule: PLAN_SCHEDULE_RECORD,
   waybill: WAYBILL_RECORD,
   waybillScanCode: WAYBILL_SCAN_CODE_RECORD,
+  cost: COST_RECORD,
   maintenancePlan: MAINTENANCE_PLAN_RECORD,
   maintenanceRecord: MAINTENANCE_RECORD_RECORD,
 } as const;

@@ -4,6 +4,7 @@ import { hashPassword, sha256Hex } from '../../modules/auth/tokens';
 import { addBuiltInFeeTypes } from '../../modules/fee-types/fee-types.record';
 import type { Database } from '../schema';
 import { seedDemoAlarms } from './demo-alarms';
+import { seedDemoCosts } from './demo-costs';
 import { seedDemoEnergy } from './demo-energy';
 import { seedDemoFinance } from './demo-finance';
 import { seedDemoFuel } from './demo-fuel';
@@ -165,6 +166,9 @@ export async function seedDemo(
     if (waybills) await seedDemoMaintenance(tx, now);
     // two past days of fuel of three trucks with refuels, a siphon and their refuel costs, scanned
     if (waybills) await seedDemoFuel(tx, userIds.get('admin') ?? null, now);
+    // the fleet's refuel costs of the weeks before, tolls of the long trips, services, sundry costs and
+    // the own trucks' depreciation (成本中心): with the operations history, after the trips
+    if (waybills) await seedDemoCosts(tx, userIds.get('admin') ?? null, now);
     // the oil-saving plan of a coal line, its trucks monitored, and imported trip reports (after the
     // fleet's past trips: a finished run without a trip gets one)
     await seedDemoOilSaving(tx, now);

@@ -256,6 +256,8 @@ async function checkReferences(db: Db, auth: AuthContext, f: CostForm): Promise<
 const costFilter = z.object({
   teamCode: teamFilter,
   truckId: optionalId(`${L.truckId}不正确`),
+  /** 车牌号, part of it. */
+  carNo: z.preprocess(blank, z.string().max(20, `${L.truckId}最多20个字符`).optional()),
   driverId: optionalId(`${L.driverId}不正确`),
   costType: z.preprocess(blank, costTypeField.optional()),
   /** Several types at once (杂费 lists sundry and the custom types). */
@@ -277,6 +279,7 @@ function applyFilter(q: RecordQuery, f: CostFilter): RecordQuery {
   let r = q;
   if (f.teamCode) r = r.where('cost.team_code', 'like', `${f.teamCode}%`);
   if (f.truckId) r = r.where('cost.truck_id', '=', f.truckId);
+  if (f.carNo) r = r.where('truck.car_no', 'like', `%${f.carNo}%`);
   if (f.driverId) r = r.where('cost.driver_id', '=', f.driverId);
   if (f.costType) r = r.where('cost.cost_type', '=', f.costType);
   if (f.costTypes?.length) r = r.where('cost.cost_type', 'in', f.costTypes);

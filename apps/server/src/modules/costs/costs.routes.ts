@@ -612,5 +612,69 @@ export function registerCostRoutes(app: FastifyInstance, ctx: AppContext): void 
     handler: ({ auth, body }) => costAnalysis(db, auth, body),
   });
 
+  route(app, TAG, {
+    method: 'GET',
+    url: '/miscellaneous/waybill/options',
+    summary: '费用表单的运单选项：该车辆的运单（最近的在前，可按运单号搜索），最多20条',
+    access: COST_RECORD.writeCodes ?? READ,
+    labels: L,
+    query: z.object({
+      truckId: z.coerce
+        .number({ error: `请选择${L.truckId}` })
+        .int()
+        .positive(`请选择${L.truckId}`),
+      keyword: z.preprocess(blank, z.string().max(40).optional()),
+    }),
+    handler: async ({ auth, query }) => {
+      let q = db
+        .selectFrom('waybill')
+        .select(['id', 'bill_no', 'created_at'])
+        .where(inScope(auth.scope, 'waybill'))
+        .where('truck_id', '=', query.truckId);
+      if (query.keyword) q = q.where('bill_no', 'like', `%${query.keyword}%`);
+      const rows = await q.orderBy('id', 'desc').limit(20).execute();
+      return rows.map((r) => ({
+        id: r.id,
+        billNo: r.bill_no,
+        createdAt: formatDateTime(new Date(Number(r.created_at))),
+      }));
+    },
+  });
+
+  route(app, TAG, {
+    method: 'GET',
+    url: '/miscellaneous/trip/options',
+    summary: '费用表单的行程选项：该车辆在日期前后一天内已结束的行程',
+    access: COST_RECORD.writeCodes ?? READ,
+    labels: L,
+    query: z.object({
+      truckId: z.coerce
+        .number({ error: `请选择${L.truckId}` })
+        .int()
+        .positive(`请选择${L.truckId}`),
+      date: z.preprocess(blank, z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为YYYY-MM-DD')),
+    }),
+    handler: async ({ auth, query }) => {
+      const from = dayStart(query.date) - DAY_MS;
+      const rows = await db
+        .selectFrom('trip')
+        .select(['id', 'start_time', 'end_time', 'mileage'])
+        .where(inScope(auth.scope, 'trip'))
+        .where('truck_id', '=', query.truckId)
+        .where('end_time', 'is not', null)
+        .where('start_time', '>=', from)
+        .where('start_time', '<', from + 3 * DAY_MS)
+        .orderBy('start_time')
+        .limit(50)
+        .execute();
+      return rows.map((r) => ({
+        id: r.id,
+        startTime: formatDateTime(new Date(Number(r.start_time))),
+        endTime: formatDateTime(new Date(Number(r.end_time))),
+        mileage: (Number(r.mileage) / 10).toFixed(1),
+      }));
+    },
+  });
+
   registerDepreciationRoutes(app, ctx);
 }

@@ -64,6 +64,8 @@ function accessTable(): Readonly<Record<OperateLogPage, LogAccess>> {
     [P.planCostSetting]: { codes: PLAN_RECORD.readCodes },
     [P.approveSetting]: { codes: APPROVE_SETTING_CODES },
     [P.driverSalary]: { codes: DRIVER_SALARY_CODES },
+    // 车辆折旧 of 成本分析, logged under the truck's id
+    [P.truckDepreciation]: { codes: ['car080201'], record: { table: 'truck', shared: false } },
     // a truck's calibration table (油箱标定), logged under the truck's id
     [P.fuelCalibration]: { codes: ['car050301'], record: { table: 'truck', shared: false } },
     // a truck's calibration table (油箱标定), logged under the truck's id
