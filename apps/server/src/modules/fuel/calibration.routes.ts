@@ -131,6 +131,7 @@ export function registerCalibrationRoutes(app: FastifyInstance, ctx: AppContext)
       ...paging,
     }),
     handler: async ({ auth, body }) => {
+      if (body.truckId) await usableRecord(db, auth.scope, 'truck', body.truckId, '车牌号');
       const counts = db
         .selectFrom('fuel_calibration')
         .select((eb) => [

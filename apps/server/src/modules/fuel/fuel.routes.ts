@@ -179,8 +179,10 @@ export function registerFuelRoutes(app: FastifyInstance, ctx: AppContext): void 
     list: true,
     labels: FUEL_LABELS,
     body: z.object({ truckId: idFilter('请选择车辆'), teamCode: fuelFilter.shape.teamCode, ...paging }),
-    handler: async ({ auth, body }) =>
-      oilChangeTrucks(db, auth, body, now(), { offset: pageOffset(body), limit: body.pageSize }),
+    handler: async ({ auth, body }) => {
+      if (body.truckId) await usableRecord(db, auth.scope, 'truck', body.truckId, '车牌号');
+      return oilChangeTrucks(db, auth, body, now(), { offset: pageOffset(body), limit: body.pageSize });
+    },
   });
 
   const levelQuery = z.object({

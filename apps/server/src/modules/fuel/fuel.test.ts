@@ -286,6 +286,31 @@ describe.each(TEST_DATABASES)('fuel events and reconciliation on $title', (datab
     expect(log.body.data.list[0].content).toContain('保存油箱标定');
   });
 
+  it("keeps a truck's fuel in its team: a dispatcher of another team neither lists nor calibrates it", async () => {
+    const dispatch = await login(t.app, 'dispatch', DEMO.dispatch);
+    for (const url of ['/api/yww/refuel/list', '/api/yww/abnormal/list', '/api/oilChange/change/trucks']) {
+      const all = await call(t.app, 'POST', url, { token: dispatch, body: { pageSize: 500 } });
+      expect(all.body.code, url).toBe(200);
+      expect(
+        all.body.data.list.some((r: { truckId: number }) => r.truckId === truckId),
+        url,
+      ).toBe(false);
+      const named = await call(t.app, 'POST', url, { token: dispatch, body: { truckId } });
+      expect(named.body.code, url).not.toBe(200);
+    }
+    const save = await call(t.app, 'POST', '/api/oilCalibration/save', {
+      token: dispatch,
+      body: {
+        truckId,
+        rows: [
+          { reading: 0, litres: 0 },
+          { reading: 10, litres: 10 },
+        ],
+      },
+    });
+    expect(save.body.msg).toBe('车牌号: 不存在或不在您的管辖范围内');
+  });
+
   it('imports tables all or nothing, with the row of each error', async () => {
     const plate = (
       await t.db.db.selectFrom('truck').select('car_no').where('id', '=', truckId).executeTakeFirstOrThrow()
