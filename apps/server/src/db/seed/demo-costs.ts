@@ -198,10 +198,14 @@ export async function seedDemoCosts(
     .filter((t) => t.car_info_type !== 3)
     .map((t) => {
       const price = rng.int(3_200, 4_600) * 10_000;
-      const bought =
+      // bought up to a year before registration shows, or 7 months to 4 years ago without one
+      const registered =
         t.register_date && /^\d{4}-\d{2}-\d{2}$/.test(t.register_date)
-          ? t.register_date
-          : date(now - rng.int(200, 1400) * DAY_MS);
+          ? shanghaiDayStart(t.register_date)
+          : null;
+      const bought = date(
+        registered === null ? now - rng.int(200, 1400) * DAY_MS : registered - rng.int(0, 365) * DAY_MS,
+      );
       return {
         truck_id: t.id,
         merchant_id: t.merchant_id,

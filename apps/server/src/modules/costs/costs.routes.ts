@@ -88,15 +88,29 @@ export async function costTotals(db: Db, auth: AuthContext, filter: CostFilter) 
 
 // ---- trip costs ----
 
-const tripFilter = z
-  .object({
-    ...statisticsPeriod,
-    teamCode: teamFilter,
-    truckId: optionalId(`${L.truckId}不正确`),
-    driverId: optionalId(`${L.driverId}不正确`),
-  })
-  .superRefine(checkStatisticsPeriod);
-type TripFilter = z.output<typeof tripFilter>;
+/** The trip costs' filter; a period left out is the 30 days up to today (by `now`). */
+const tripFilterOf = (now: () => number) =>
+  z.preprocess(
+    (v) => {
+      if (typeof v !== 'object' || v === null) return v;
+      const given = v as Record<string, unknown>;
+      const today = shanghaiDate(now());
+      return {
+        ...given,
+        startDate: blank(given.startDate) ?? shanghaiDate(dayStart(today) - 29 * DAY_MS),
+        endDate: blank(given.endDate) ?? today,
+      };
+    },
+    z
+      .object({
+        ...statisticsPeriod,
+        teamCode: teamFilter,
+        truckId: optionalId(`${L.truckId}不正确`),
+        driverId: optionalId(`${L.driverId}不正确`),
+      })
+      .superRefine(checkStatisticsPeriod),
+  );
+type TripFilter = z.output<ReturnType<typeof tripFilterOf>>;
 
 const dayStart = (date: string) => Date.parse(`${date}T00:00:00Z`) - 8 * 3_600_000;
 const shanghaiDate = (ms: number) => formatDateTime(new Date(ms)).slice(0, 10);
@@ -514,6 +528,7 @@ export async function costAnalysis(db: Db, auth: AuthContext, f: AnalysisFilter)
 
 export function registerCostRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
+  const tripFilter = tripFilterOf(ctx.config.now);
 
   route(app, TAG, {
     method: 'GET',

@@ -167,6 +167,13 @@ describe.each(TEST_DATABASES)('costs on $name', (database) => {
       .execute();
     expect(log[0]?.content).toBe('新增费用 加油，日期2026-11-10，金额(元)1537.45，数量201.50，单价(元)7.63');
     expect(log[1]?.content).toContain('金额(元)：1537.45→2340.00');
+    // the page's 操作日志 reads them
+    const page = await call(t.app, 'POST', '/api/colliery/operate/log/tc/page', {
+      token: finance,
+      body: { dataId: id, pageEnum: 55 },
+    });
+    expect(page.body.code, page.body.msg).toBe(200);
+    expect(page.body.data.list.map((e: { content: string }) => e.content)).toContain(log[0]?.content);
     // the other team's cost is not the finance user's to change or see
     const foreign = await ok(admin, 'add', {
       truckId: otherTeam.id,

@@ -166,7 +166,7 @@ export function DepreciationDialog({
     if (open) void load();
   }, [open, load]);
   return (
-    <Modal open={open} title={t.title} width={1100} footer={null} onCancel={onClose} destroyOnHidden>
+    <Modal open={open} title={t.title} width={1240} footer={null} onCancel={onClose} destroyOnHidden>
       <Typography.Paragraph type="secondary">{t.hint}</Typography.Paragraph>
       <Flex gap={12} align="center" style={{ marginBottom: 12 }}>
         <TeamTreeSelect
