@@ -165,22 +165,6 @@ export async function scanFuelEvents(
 }
 
 /**
- * Finds a truck's events again from its positions (after its calibration changed): its events of the
- * last FIRST_SCAN_MS and its scan mark go, and the scan starts over.
- */
-export async function rescanTruck(db: Kysely<Database>, truckId: number, now: number): Promise<number> {
-  await db.transaction().execute(async (tx) => {
-    await tx
-      .deleteFrom('fuel_event')
-      .where('truck_id', '=', truckId)
-      .where('start_time', '>', now - FIRST_SCAN_MS)
-      .execute();
-    await tx.deleteFrom('fuel_scan').where('truck_id', '=', truckId).execute();
-  });
-  return scanFuelEvents(db, [truckId], now);
-}
-
-/**
  * The scan job: at start and every FUEL_SCAN_EVERY_MS (a timer that does not hold the process), one
  * run at a time; `stop` waits for the run under way.
  */
