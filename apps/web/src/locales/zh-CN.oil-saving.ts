@@ -20,6 +20,7 @@ export const zhCNOilSaving = {
     monitorCount: '监控车辆',
     createTime: '创建时间',
     stations: '线路站点',
+    stationsEmpty: '选择线路后显示其站点',
     stationName: '站点',
     stationType: '类型',
     stationTypes: { 1: '起点', 2: '途经点', 3: '终点' } as Record<number, string>,

@@ -33,6 +33,7 @@ export const zhCNTripReports = {
     departTime: '出发时间',
     arriveTime: '到达时间',
     departRange: '出发时间',
+    tripTime: '出发 / 到达时间',
     reportedMileageShort: '上报里程',
     recordedMileage: '记录里程',
     reportedFuelShort: '上报油耗',

@@ -158,7 +158,8 @@ export async function seedDemoOilSaving(tx: Kysely<Database>, now: number): Prom
   for (const r of reported) byMerchant.set(r.merchant_id, [...(byMerchant.get(r.merchant_id) ?? []), r]);
   for (const [merchantId, list] of byMerchant) {
     const rows = list.slice(-8);
-    const team = merchantId === line.merchant_id ? line.team_code.slice(0, 7) : '1000001';
+    // the batch belongs to the team whose trucks it reports (干线二分队) or to the coal merchant's head office
+    const team = merchantId === line.merchant_id ? line.team_code.slice(0, 7) : '10000010010002';
     const batch = await tx
       .insertInto('trip_report_import')
       .values({

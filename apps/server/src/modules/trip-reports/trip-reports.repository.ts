@@ -117,15 +117,17 @@ export const reportFilter = z.object({
       .optional(),
   ),
   importId: idField('导入批次不正确').optional().meta({ title: '导入批次' }),
-  onlyAbnormal: z.preprocess(
-    (v) =>
-      v === 'true' || v === 1 || v === '1'
-        ? true
-        : v === 'false' || v === 0 || v === '0' || v === ''
-          ? false
-          : v,
-    z.boolean({ error: '应为true或false' }).default(false),
-  ).meta({ title: '只看异常' }),
+  onlyAbnormal: z
+    .preprocess(
+      (v) =>
+        v === 'true' || v === 1 || v === '1'
+          ? true
+          : v === 'false' || v === 0 || v === '0' || v === ''
+            ? false
+            : v,
+      z.boolean({ error: '应为true或false' }).default(false),
+    )
+    .meta({ title: '只看异常' }),
 });
 export type ReportFilter = z.output<typeof reportFilter>;
 export const reportListBody = reportFilter.extend(paging);

@@ -7,7 +7,8 @@ import type { Analysis, RunRow } from './api';
 const FuelChart = lazy(() => import('./FuelChart'));
 const t = texts.oilSaving;
 
-const num = (v: number | null) => (v === null ? t.noFigures : String(v));
+const num = (v: number | null) => (v === null ? t.noFigures : v.toFixed(1));
+const fixed1 = (v: number) => v.toFixed(1);
 
 /** The analysis of a line's history: the whole, a chart and table per truck, and every run. */
 export function AnalysisView({ analysis, extra }: { analysis: Analysis; extra?: React.ReactNode }) {
@@ -24,8 +25,8 @@ export function AnalysisView({ analysis, extra }: { analysis: Analysis; extra?: 
         items={[
           { key: 'runs', label: t.runs, children: s.runs },
           { key: 'trucks', label: t.trucks, children: s.trucks },
-          { key: 'mileage', label: t.mileage, children: s.mileageKm },
-          { key: 'fuel', label: t.fuel, children: s.fuelL },
+          { key: 'mileage', label: t.mileage, children: fixed1(s.mileageKm) },
+          { key: 'fuel', label: t.fuel, children: fixed1(s.fuelL) },
           { key: 'average', label: t.average, children: num(s.average) },
           { key: 'best', label: t.best, children: num(s.best) },
           { key: 'worst', label: t.worst, children: num(s.worst) },
@@ -59,8 +60,15 @@ export function AnalysisView({ analysis, extra }: { analysis: Analysis; extra?: 
             { key: 'carNo', dataIndex: 'carNo', title: t.carNo, width: 110 },
             { key: 'series', dataIndex: 'series', title: t.series, width: 110, render: orDash },
             { key: 'runs', dataIndex: 'runs', title: t.runs, width: 70, align: 'right' },
-            { key: 'mileageKm', dataIndex: 'mileageKm', title: t.mileage, width: 100, align: 'right' },
-            { key: 'fuelL', dataIndex: 'fuelL', title: t.fuel, width: 100, align: 'right' },
+            {
+              key: 'mileageKm',
+              dataIndex: 'mileageKm',
+              title: t.mileage,
+              width: 100,
+              align: 'right',
+              render: fixed1,
+            },
+            { key: 'fuelL', dataIndex: 'fuelL', title: t.fuel, width: 100, align: 'right', render: fixed1 },
             {
               key: 'average',
               dataIndex: 'average',
@@ -82,13 +90,20 @@ export function AnalysisView({ analysis, extra }: { analysis: Analysis; extra?: 
           pagination={{ pageSize: 10, showSizeChanger: false }}
           scroll={{ x: 900 }}
           columns={[
-            { key: 'planNo', dataIndex: 'planNo', title: t.planNo, width: 170 },
+            { key: 'planNo', dataIndex: 'planNo', title: t.planNo, width: 200 },
             { key: 'carNo', dataIndex: 'carNo', title: t.carNo, width: 100 },
             { key: 'driverName', dataIndex: 'driverName', title: t.driver, width: 80, render: orDash },
             { key: 'departTime', dataIndex: 'departTime', title: t.departTime, width: 160 },
             { key: 'arriveTime', dataIndex: 'arriveTime', title: t.arriveTime, width: 160 },
-            { key: 'mileageKm', dataIndex: 'mileageKm', title: t.mileage, width: 100, align: 'right' },
-            { key: 'fuelL', dataIndex: 'fuelL', title: t.fuel, width: 90, align: 'right' },
+            {
+              key: 'mileageKm',
+              dataIndex: 'mileageKm',
+              title: t.mileage,
+              width: 100,
+              align: 'right',
+              render: fixed1,
+            },
+            { key: 'fuelL', dataIndex: 'fuelL', title: t.fuel, width: 90, align: 'right', render: fixed1 },
             {
               key: 'fuelPer100',
               dataIndex: 'fuelPer100',

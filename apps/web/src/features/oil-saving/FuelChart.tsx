@@ -41,7 +41,7 @@ export default function FuelChart({
               : {
                   symbol: 'none',
                   lineStyle: { type: 'dashed', color: '#52c41a' },
-                  label: { formatter: `${targetLabel} ${target}` },
+                  label: { position: 'insideEndTop', formatter: `${targetLabel} ${target}` },
                   data: [{ yAxis: target }],
                 },
         },

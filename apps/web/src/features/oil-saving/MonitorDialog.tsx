@@ -46,9 +46,13 @@ export function MonitorDialog({ plan, onClose }: { plan: FuelPlan | null; onClos
       okText: t.cancelMonitor,
       cancelText: t.cancel,
       onOk: async () => {
-        await cancelMonitor(row.monitorId);
-        void message.success(t.cancelled);
-        await refresh();
+        try {
+          await cancelMonitor(row.monitorId);
+          void message.success(t.cancelled);
+          await refresh();
+        } catch {
+          // refused: the request client showed why; the list stays as it was
+        }
       },
     });
   return (

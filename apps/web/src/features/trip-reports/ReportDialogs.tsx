@@ -243,10 +243,14 @@ export function ImportRecordsDialog({
       okButtonProps: { danger: true },
       cancelText: texts.oilSaving.cancel,
       onOk: async () => {
-        const done = await rollbackImport(b.id);
-        void message.success(t.rolledBack(done.removed));
-        await load();
-        onRolledBack();
+        try {
+          const done = await rollbackImport(b.id);
+          void message.success(t.rolledBack(done.removed));
+          await load();
+          onRolledBack();
+        } catch {
+          // refused: the request client showed why; the list stays as it was
+        }
       },
     });
   return (

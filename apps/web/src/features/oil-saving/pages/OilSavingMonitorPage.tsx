@@ -33,8 +33,14 @@ export default function OilSavingMonitorPage() {
       { key: 'driverName', dataIndex: 'driverName', title: t.driver, width: 80, render: orDash },
       { key: 'departTime', dataIndex: 'departTime', title: t.departTime, width: 160 },
       { key: 'arriveTime', dataIndex: 'arriveTime', title: t.arriveTime, width: 160 },
-      { key: 'mileageKm', dataIndex: 'mileageKm', title: t.mileage, width: 100, align: 'right' },
-      { key: 'fuelL', dataIndex: 'fuelL', title: t.fuel, width: 90, align: 'right' },
+      {
+        key: 'mileageKm',
+        title: t.mileage,
+        width: 100,
+        align: 'right',
+        render: (_, r) => r.mileageKm.toFixed(1),
+      },
+      { key: 'fuelL', title: t.fuel, width: 90, align: 'right', render: (_, r) => r.fuelL.toFixed(1) },
       {
         key: 'fuelPer100',
         title: t.per100,
@@ -72,7 +78,7 @@ export default function OilSavingMonitorPage() {
           <Tag color={r.over ? 'red' : r.fuelPer100 === null ? undefined : 'green'}>{r.overName}</Tag>
         ),
       },
-      { key: 'planNo', dataIndex: 'planNo', title: t.planNo, width: 170 },
+      { key: 'planNo', dataIndex: 'planNo', title: t.planNo, width: 200 },
     ],
     [],
   );

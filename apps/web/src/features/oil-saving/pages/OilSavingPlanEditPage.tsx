@@ -219,7 +219,7 @@ export default function OilSavingPlanEditPage() {
             size="small"
             pagination={false}
             dataSource={stations}
-            locale={{ emptyText: t.linePlaceholder }}
+            locale={{ emptyText: t.stationsEmpty }}
             columns={[
               { key: 'seq', dataIndex: 'seq', title: '#', width: 50 },
               {

@@ -49,7 +49,7 @@ export default function OilSavingPlansPage() {
       {
         key: 'monitorCount',
         title: t.monitorCount,
-        width: 200,
+        width: 180,
         ellipsis: true,
         render: (_, r) => (r.monitorCount ? `${r.monitorCount}辆：${r.monitorCarNos}` : '-'),
       },
@@ -58,7 +58,7 @@ export default function OilSavingPlansPage() {
       {
         key: 'op',
         title: texts.tripReports.operation,
-        width: 230,
+        width: 270,
         fixed: 'right',
         locked: true,
         render: (_, r) => (
@@ -88,9 +88,13 @@ export default function OilSavingPlansPage() {
                   okButtonProps: { danger: true },
                   cancelText: t.cancel,
                   onOk: async () => {
-                    await deletePlan(r.id);
-                    void message.success(t.deleted);
-                    await list.current?.reload();
+                    try {
+                      await deletePlan(r.id);
+                      void message.success(t.deleted);
+                      await list.current?.reload();
+                    } catch {
+                      // refused: the request client showed why; the list stays as it was
+                    }
                   },
                 })
               }

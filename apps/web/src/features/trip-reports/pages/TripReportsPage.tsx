@@ -1,4 +1,5 @@
-import { App, Button, Space, Tag, Typography } from 'antd';
+import { QuestionCircleOutlined } from '@ant-design/icons';
+import { App, Button, Space, Tag, Tooltip, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
@@ -50,16 +51,51 @@ export default function TripReportsPage() {
     () => [
       { key: 'carNo', dataIndex: 'carNo', title: t.carNo, width: 100 },
       { key: 'driverName', dataIndex: 'driverName', title: t.driver, width: 80, render: orDash },
-      { key: 'lineName', dataIndex: 'lineName', title: t.line, width: 180, ellipsis: true, render: orDash },
-      { key: 'departTime', dataIndex: 'departTime', title: t.departTime, width: 160 },
-      { key: 'arriveTime', dataIndex: 'arriveTime', title: t.arriveTime, width: 160 },
-      { key: 'mileage', dataIndex: 'mileage', title: t.reportedMileageShort, width: 90, align: 'right' },
+      { key: 'lineName', dataIndex: 'lineName', title: t.line, width: 150, ellipsis: true, render: orDash },
+      {
+        key: 'departTime',
+        title: t.tripTime,
+        width: 160,
+        render: (_, r) => (
+          <>
+            <div>{r.departTime}</div>
+            <Typography.Text type="secondary">{r.arriveTime}</Typography.Text>
+          </>
+        ),
+      },
+      {
+        key: 'mileage',
+        title: t.reportedMileageShort,
+        width: 86,
+        align: 'right',
+        render: (_, r) => r.mileage.toFixed(1),
+      },
       {
         key: 'recordedMileage',
-        dataIndex: 'recordedMileage',
         title: t.recordedMileage,
-        width: 90,
+        width: 86,
         align: 'right',
+        render: (_, r) => r.recordedMileage.toFixed(1),
+      },
+      {
+        key: 'fuel',
+        title: t.reportedFuelShort,
+        width: 86,
+        align: 'right',
+        render: (_, r) => r.fuel.toFixed(1),
+      },
+      {
+        key: 'recordedFuel',
+        title: t.recordedFuel,
+        width: 86,
+        align: 'right',
+        render: (_, r) => r.recordedFuel.toFixed(1),
+      },
+      {
+        key: 'abnormal',
+        title: t.result,
+        width: 100,
+        render: (_, r) => <Tag color={r.abnormal ? 'red' : 'green'}>{r.abnormalName}</Tag>,
       },
       {
         key: 'mileageDiffRate',
@@ -68,20 +104,12 @@ export default function TripReportsPage() {
         align: 'right',
         render: (_, r) => rate(r.mileageDiffRate, r.abnormal),
       },
-      { key: 'fuel', dataIndex: 'fuel', title: t.reportedFuelShort, width: 90, align: 'right' },
-      { key: 'recordedFuel', dataIndex: 'recordedFuel', title: t.recordedFuel, width: 90, align: 'right' },
       {
         key: 'fuelDiffRate',
         title: t.fuelRate,
         width: 100,
         align: 'right',
         render: (_, r) => rate(r.fuelDiffRate, r.abnormal),
-      },
-      {
-        key: 'abnormal',
-        title: t.result,
-        width: 100,
-        render: (_, r) => <Tag color={r.abnormal ? 'red' : 'green'}>{r.abnormalName}</Tag>,
       },
       { key: 'cargoTons', dataIndex: 'cargoTons', title: t.cargo, width: 80, align: 'right', render: orDash },
       { key: 'sourceName', dataIndex: 'sourceName', title: t.source, width: 80 },
@@ -118,12 +146,14 @@ export default function TripReportsPage() {
         searchFields={SEARCH}
         columnSettingsKey="tripReports"
         title={
-          <Space direction="vertical" size={0}>
-            <BackTitle onBack={() => navigate(TRIP_PATHS.statistics)} backLabel={t.back}>
+          <BackTitle onBack={() => navigate(TRIP_PATHS.statistics)} backLabel={t.back}>
+            <Space size={4}>
               {t.reportsTitle}
-            </BackTitle>
-            <Typography.Text type="secondary">{t.rule}</Typography.Text>
-          </Space>
+              <Tooltip title={t.rule}>
+                <QuestionCircleOutlined aria-label={t.rule} style={{ color: '#999' }} />
+              </Tooltip>
+            </Space>
+          </BackTitle>
         }
         toolbar={{
           onAdd: () => setEditing({ row: null }),
@@ -141,9 +171,13 @@ export default function TripReportsPage() {
                   content: t.deleteContent(rows.length),
                   okButtonProps: { danger: true },
                   onOk: async () => {
-                    const done = await deleteReports(rows.map((r) => r.id));
-                    void message.success(t.deleted(done.deleted));
-                    reload();
+                    try {
+                      const done = await deleteReports(rows.map((r) => r.id));
+                      void message.success(t.deleted(done.deleted));
+                      reload();
+                    } catch {
+                      // refused: the request client showed why; the list stays as it was
+                    }
                   },
                 }),
             },

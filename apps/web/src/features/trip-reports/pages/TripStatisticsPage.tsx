@@ -31,7 +31,8 @@ function firstQuery(): StatisticsQuery {
   };
 }
 
-const dash = (v: number | null) => (v === null ? '-' : v);
+const dash = (v: number | null) => (v === null ? '-' : v.toFixed(1));
+const fixed1 = (v: number) => v.toFixed(1);
 
 /** 行程统计 (/car-cost/trip-statistics, car080202): recorded trips per truck, driver or line, the reported ones beside them. */
 function TripStatistics() {
@@ -48,8 +49,22 @@ function TripStatistics() {
     () => [
       { key: 'name', dataIndex: 'name', title: t.names[query.dimension] ?? '', width: 200, ellipsis: true },
       { key: 'trips', dataIndex: 'trips', title: t.trips, width: 90, align: 'right' as const },
-      { key: 'mileageKm', dataIndex: 'mileageKm', title: t.mileage, width: 120, align: 'right' as const },
-      { key: 'fuelL', dataIndex: 'fuelL', title: t.fuel, width: 110, align: 'right' as const },
+      {
+        key: 'mileageKm',
+        dataIndex: 'mileageKm',
+        title: t.mileage,
+        width: 120,
+        align: 'right' as const,
+        render: fixed1,
+      },
+      {
+        key: 'fuelL',
+        dataIndex: 'fuelL',
+        title: t.fuel,
+        width: 110,
+        align: 'right' as const,
+        render: fixed1,
+      },
       {
         key: 'fuelPer100',
         dataIndex: 'fuelPer100',
@@ -64,6 +79,7 @@ function TripStatistics() {
         title: t.duration,
         width: 120,
         align: 'right' as const,
+        render: fixed1,
       },
       {
         key: 'reportedTrips',
@@ -78,6 +94,7 @@ function TripStatistics() {
         title: t.reportedMileage,
         width: 120,
         align: 'right' as const,
+        render: fixed1,
       },
       {
         key: 'reportedFuelL',
@@ -85,19 +102,20 @@ function TripStatistics() {
         title: t.reportedFuel,
         width: 110,
         align: 'right' as const,
+        render: fixed1,
       },
     ],
     [query.dimension],
   );
   const totalCells = (r: StatisticsRow) => [
     r.trips,
-    r.mileageKm,
-    r.fuelL,
+    fixed1(r.mileageKm),
+    fixed1(r.fuelL),
     dash(r.fuelPer100),
-    r.durationHours,
+    fixed1(r.durationHours),
     r.reportedTrips,
-    r.reportedMileageKm,
-    r.reportedFuelL,
+    fixed1(r.reportedMileageKm),
+    fixed1(r.reportedFuelL),
   ];
   return (
     <Flex vertical gap={12}>

@@ -1,0 +1,161 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { button } from './support/browser';
+import { calls, type Session, sessionPerFile, shownPageHelpers, tmpShot } from './support/session';
+
+// 线路节油计划, its add page, 监控车辆, 线路节油监控 and 线路节油分析 as the admin: a plan on a
+// trunk line with the target taken from the analysis of the line's history, a truck that ran it put
+// under monitoring, its runs against the target with the flags, and the analysis page.
+
+let page: Page;
+let session: Session;
+const { view, row, toast } = shownPageHelpers(() => page);
+const shot = async (name: string) => {
+  await tmpShot(page, `oil-saving-${name}`);
+  await page.screenshot({ path: `/tmp/shots/oil-saving-${name}.png` });
+};
+const LINE = '北京至天津京津塘干线';
+
+/** Chooses an option of a select: a click, the text typed, then the option. */
+async function choose(select: Locator, option: string, type = true): Promise<void> {
+  await select.click();
+  if (type) await select.pressSequentially(option.slice(0, 4), { delay: 30 });
+  const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option });
+  await item.first().waitFor();
+  await page.waitForTimeout(300);
+  await item.first().click();
+}
+
+/** Types the days into a range picker inside `scope`. */
+async function pickDays(scope: Locator, from: string, to: string): Promise<void> {
+  const start = scope.getByPlaceholder('开始日期');
+  await start.click();
+  await start.fill(from);
+  await start.press('Enter');
+  const end = scope.getByPlaceholder('结束日期');
+  await end.fill(to);
+  await end.press('Enter');
+  await page.keyboard.press('Escape');
+}
+
+const day = (offset: number) =>
+  new Date(Date.now() + 8 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
+
+sessionPerFile({ account: 'admin', name: 'oil-saving', tail: 2000 }, (opened) => {
+  session = opened;
+  ({ page } = opened);
+});
+
+describe('线路节油', () => {
+  let carNo = '';
+  let suggested = 0;
+
+  it('shows an empty plan list, then adds a plan with the target the analysis suggests', async () => {
+    await Promise.all([page.waitForResponse(calls('/fuel/efficient/list')), page.goto('/oil-saving/plan')]);
+    await view().locator('.ant-empty-description', { hasText: '暂无数据' }).waitFor();
+    await shot('plans-empty');
+
+    await button(view(), '新增节油计划').click();
+    const editor = page.getByTestId('oil-saving-editor');
+    await editor.waitFor();
+    await button(editor, '保存').click();
+    await editor.locator('.ant-form-item-explain-error', { hasText: '请选择线路' }).waitFor();
+    await editor.locator('.ant-form-item-explain-error', { hasText: '请输入目标油耗' }).waitFor();
+
+    await choose(editor.getByLabel('线路', { exact: true }), LINE);
+    // the line's stations fill the table
+    await editor.getByText('起点').first().waitFor();
+    const [analysed] = await Promise.all([
+      page.waitForResponse(calls('/fuel/efficient/route/analysis')),
+      button(editor, '分析历史油耗').click(),
+    ]);
+    const analysis = (await analysed.json()) as {
+      data: { summary: { runs: number; suggested: number }; trucks: { carNo: string }[] };
+    };
+    expect(analysis.data.summary.runs).toBeGreaterThan(0);
+    suggested = analysis.data.summary.suggested;
+    carNo = analysis.data.trucks[0]?.carNo ?? '';
+    await editor.getByRole('img', { name: '各车百公里油耗' }).waitFor();
+    await button(editor, `采用建议目标 ${suggested}`).click();
+    await expect.poll(() => editor.getByLabel('目标油耗(L/100km)').inputValue()).toBe(String(suggested));
+    await pickDays(editor.locator('.ant-form-item', { hasText: '计划周期' }), day(-20), day(30));
+    await editor.getByLabel('备注').fill('干线节油试点');
+    await shot('add');
+    const [saved] = await Promise.all([
+      page.waitForResponse(calls('/fuel/efficient/add')),
+      button(editor, '保存').click(),
+    ]);
+    expect(saved.request().postDataJSON()).toMatchObject({
+      targetFuel: suggested,
+      tolerance: 5,
+      remark: '干线节油试点',
+    });
+    await toast('节油计划已保存').waitFor();
+    await row(LINE).getByText('进行中').waitFor();
+    await row(LINE).getByText(suggested.toFixed(1)).waitFor();
+  });
+
+  it('puts a truck that ran the line under monitoring and lists its runs against the target', async () => {
+    await row(LINE).getByText('监控车辆', { exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `监控车辆：${LINE}` });
+    await dialog.getByText('暂无监控车辆').waitFor();
+    await choose(dialog.locator('.ant-select'), carNo);
+    await page.keyboard.press('Escape');
+    await Promise.all([
+      page.waitForResponse(calls('/fuel/efficient/car/monitor')),
+      button(dialog, '加入监控').click(),
+    ]);
+    await toast('已监控1辆车').waitFor();
+    await dialog
+      .getByRole('row', { name: new RegExp(carNo) })
+      .getByText('监控中')
+      .waitFor();
+    await shot('monitor-dialog');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await row(LINE).getByText(`1辆：${carNo}`).waitFor();
+
+    const [listed] = await Promise.all([
+      page.waitForResponse(calls('/fuel/efficient/monitor/list')),
+      row(LINE).getByText('监控明细').click(),
+    ]);
+    const answer = (await listed.json()) as {
+      data: {
+        total: number;
+        list: { carNo: string; over: boolean }[];
+        totalRow: { runs: number; overRuns: number };
+      };
+    };
+    expect(answer.data.total).toBeGreaterThan(0);
+    expect(answer.data.list.every((r) => r.carNo === carNo)).toBe(true);
+    await view()
+      .getByText(`共1辆车 ${answer.data.totalRow.runs}趟，超标${answer.data.totalRow.overRuns}趟`)
+      .waitFor();
+    const first = answer.data.list[0];
+    await view()
+      .locator('.ant-table-row')
+      .first()
+      .getByText(first?.over ? '超标' : '正常', { exact: true })
+      .waitFor();
+    await shot('monitor');
+  });
+
+  it('analyses a line on 线路节油分析', async () => {
+    await Promise.all([
+      page.waitForResponse(calls('/fuel/efficient/route/analysis')),
+      page.goto('/oil-saving/analysis'),
+    ]);
+    await choose(view().getByLabel('线路', { exact: true }), LINE);
+    const [analysed] = await Promise.all([
+      page.waitForResponse(calls('/fuel/efficient/route/analysis')),
+      button(view(), '查询').click(),
+    ]);
+    const data = (await analysed.json()).data as { lineName: string; summary: { runs: number } };
+    expect(data.lineName).toBe(LINE);
+    await view().getByText(`总体：${LINE}`).waitFor();
+    await view().getByText('建议目标(L/100km)').first().waitFor();
+    await view().getByRole('img', { name: '各车百公里油耗' }).waitFor();
+    await shot('analysis');
+    expect(session.pageErrors).toEqual([]);
+  });
+});
