@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withoutDemoPlans } from '../../test/demo-plans';
 import { call, DEMO, login, startTestApp, TEST_DATABASES, type TestApp } from '../../test/support';
 import { rollUpTruckDays, splitTrip } from './roll-up';
+import { TruckDayJob } from './roll-up-job';
 
 // Daily truck figures and the fuel reports through the API on the demo trucks with trips written by
 // the test: a trip over midnight is split between its days by the time it ran in each (counted on the
@@ -207,6 +208,57 @@ describe.each(TEST_DATABASES)('fuel and energy reports on $name', (database) => 
     expect(late).toMatchObject({ trips: 1, days: 1 });
     const day = (await dayRows()).find((r) => r.truck_id === diesel.id && r.day === 20261110);
     expect(day).toMatchObject({ mileage: 1834, fuel_used: 641, trips: 3 });
+  });
+
+  it('the job started with the app rolls up a trip written after its last run, whatever its end', async () => {
+    const job = new TruckDayJob(t.db.db, t.now, t.app.log);
+    await job.run();
+    await trip(diesel, diesel.driver_id, at(5, 9), at(5, 10), 150, 50);
+    await job.run();
+    const day = (await dayRows()).find((r) => r.truck_id === diesel.id && r.day === 20261105);
+    expect(day).toMatchObject({ mileage: 150, fuel_used: 50, trips: 1 });
+    const state = await t.db.db.selectFrom('truck_day_state').selectAll().executeTakeFirstOrThrow();
+    expect(Number(state.last_trip_id)).toBeGreaterThan(0);
+  });
+
+  it('adds the refuels and drains of the fuel events to their day', async () => {
+    const scope = await t.db.db
+      .selectFrom('truck')
+      .select(['merchant_id', 'team_code'])
+      .where('id', '=', diesel.id)
+      .executeTakeFirstOrThrow();
+    const event = (kind: number, start: number, litres: number) => ({
+      ...scope,
+      truck_id: diesel.id,
+      driver_id: diesel.driver_id,
+      kind,
+      start_time: start,
+      end_time: start + 600_000,
+      lat: 40_000_000,
+      lon: 110_000_000,
+      before_fuel: 1000,
+      after_fuel: 1000 + (kind === 1 ? litres : -litres),
+      litres,
+      parked: kind === 2 ? 1 : 0,
+      state: kind === 1 ? 2 : 3,
+      created_at: t.now(),
+      updated_at: t.now(),
+    });
+    await t.db.db
+      .insertInto('fuel_event')
+      .values([event(1, at(11, 6), 1234), event(2, at(11, 23), 300)])
+      .execute();
+    await rollUpTruckDays(t.db.db, at(11, 0));
+    const day = await t.db.db
+      .selectFrom('truck_day')
+      .selectAll()
+      .where('truck_id', '=', diesel.id)
+      .where('day', '=', 20261111)
+      .where('driver_id', '=', diesel.driver_id as number)
+      .executeTakeFirstOrThrow();
+    expect(day).toMatchObject({ refuel: 1234, drain: 300, mileage: 400, fuel_used: 125 });
+    const page = await ok(admin, '/fuel/resultList', { ...period, truckId: diesel.id });
+    expect(page.list[0]).toMatchObject({ refuel: 123.4, drain: 30 });
   });
 
   it('answers each truck in its unit, matching its trips to the 0.1', async () => {
