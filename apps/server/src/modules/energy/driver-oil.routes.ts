@@ -201,11 +201,12 @@ export function registerDriverOilRoutes(
     body: periodFilter.and(z.object(paging)),
     handler: async ({ auth, body }) => {
       await checkFilterScope(db, auth, body);
-      return {
-        list: await driverResults(db, auth, body, body),
-        total: await countGroups(db, auth, body, 'driver'),
-        totalRow: await totalRows(db, auth, body),
-      };
+      const [list, total, totalRow] = await Promise.all([
+        driverResults(db, auth, body, body),
+        countGroups(db, auth, body, 'driver'),
+        totalRows(db, auth, body),
+      ]);
+      return { list, total, totalRow };
     },
   });
 
@@ -233,10 +234,11 @@ export function registerDriverOilRoutes(
     body: periodFilter.and(z.object(paging)),
     handler: async ({ auth, body }) => {
       await checkFilterScope(db, auth, body);
-      return {
-        list: await driverDayResults(db, auth, body, body),
-        total: await countGroups(db, auth, body, 'driverDay'),
-      };
+      const [list, total] = await Promise.all([
+        driverDayResults(db, auth, body, body),
+        countGroups(db, auth, body, 'driverDay'),
+      ]);
+      return { list, total };
     },
   });
 

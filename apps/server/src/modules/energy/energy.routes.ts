@@ -95,11 +95,12 @@ export function registerEnergyRoutes(app: FastifyInstance, ctx: AppContext): voi
     body: periodFilter.and(z.object(paging)),
     handler: async ({ auth, body }) => {
       await checkFilterScope(db, auth, body);
-      return {
-        list: await truckResults(db, auth, body, body),
-        total: await countGroups(db, auth, body, 'truck'),
-        totalRow: await totalRows(db, auth, body),
-      };
+      const [list, total, totalRow] = await Promise.all([
+        truckResults(db, auth, body, body),
+        countGroups(db, auth, body, 'truck'),
+        totalRows(db, auth, body),
+      ]);
+      return { list, total, totalRow };
     },
   });
 
@@ -235,11 +236,12 @@ export function registerEnergyRoutes(app: FastifyInstance, ctx: AppContext): voi
     body: periodFilter.and(z.object(paging)),
     handler: async ({ auth, body }) => {
       await checkFilterScope(db, auth, body);
-      return {
-        list: await truckResults(db, auth, body, body),
-        total: await countGroups(db, auth, body, 'truck'),
-        totalRow: await totalRows(db, auth, body),
-      };
+      const [list, total, totalRow] = await Promise.all([
+        truckResults(db, auth, body, body),
+        countGroups(db, auth, body, 'truck'),
+        totalRows(db, auth, body),
+      ]);
+      return { list, total, totalRow };
     },
   });
 
@@ -269,8 +271,10 @@ export function registerEnergyRoutes(app: FastifyInstance, ctx: AppContext): voi
     handler: async ({ auth, body }) => {
       await checkFilterScope(db, auth, body);
       const before = previousPeriod(body);
-      const now = await totalRows(db, auth, body);
-      const then = await totalRows(db, auth, { ...body, ...before });
+      const [now, then] = await Promise.all([
+        totalRows(db, auth, body),
+        totalRows(db, auth, { ...body, ...before }),
+      ]);
       const units = [...new Set([...now, ...then].map((r) => r.unit))].sort();
       return {
         previousStartDate: before.startDate,
@@ -308,10 +312,11 @@ export function registerEnergyRoutes(app: FastifyInstance, ctx: AppContext): voi
     body: summaryFilter.and(z.object(paging)),
     handler: async ({ auth, body }) => {
       await checkFilterScope(db, auth, body);
-      return {
-        list: await summaryResults(db, auth, body, body.groupBy, body),
-        total: await countGroups(db, auth, body, body.groupBy),
-      };
+      const [list, total] = await Promise.all([
+        summaryResults(db, auth, body, body.groupBy, body),
+        countGroups(db, auth, body, body.groupBy),
+      ]);
+      return { list, total };
     },
   });
 
