@@ -275,7 +275,7 @@ const costFilter = z.object({
 export type CostFilter = z.output<typeof costFilter>;
 export const COST_FILTER = costFilter;
 
-function applyFilter(q: RecordQuery, f: CostFilter): RecordQuery {
+export function applyFilter(q: RecordQuery, f: CostFilter): RecordQuery {
   let r = q;
   if (f.teamCode) r = r.where('cost.team_code', 'like', `${f.teamCode}%`);
   if (f.truckId) r = r.where('cost.truck_id', '=', f.truckId);

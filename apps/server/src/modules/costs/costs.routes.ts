@@ -12,7 +12,7 @@ import {
   formatDateTime,
 } from '@fleet/domain';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/schema';
@@ -27,10 +27,11 @@ import {
   splitDays,
   statisticsPeriod,
 } from '../../records/period-sums';
-import { filteredRows, recordPage } from '../../records/repository';
+import type { RecordQuery } from '../../records/record';
+import { recordPage } from '../../records/repository';
 import type { ExportColumn } from '../file-tasks/file-tasks.contract';
 import { registerExport } from '../file-tasks/file-tasks.register';
-import { type CostFilter, costRecord, customCostTypes, typeName } from './costs.record';
+import { applyFilter, type CostFilter, costRecord, customCostTypes, typeName } from './costs.record';
 import { registerDepreciationRoutes, truckDepreciation } from './depreciation';
 
 // The cost centre's own calls beside the record recipe's: the cost types, the cost list with its
@@ -49,11 +50,18 @@ const optionalId = (message: string) =>
 
 /** Totals of the filtered costs by type (custom types each on their own), in fen. */
 export async function costTotals(db: Db, auth: AuthContext, filter: CostFilter) {
-  const rows = await filteredRows(db, auth, costRecord, filter)
+  // the cost rows alone (the joins only where a filter names the truck's plate or the waybill)
+  // biome-ignore lint/suspicious/noExplicitAny: the record filter works on any query of cost
+  let q: RecordQuery = (db as Kysely<any>)
+    .selectFrom('cost')
+    .where(inScope(auth.scope, 'cost'))
+    .where('cost.deleted_at', 'is', null);
+  if (filter.carNo) q = q.innerJoin('truck', 'truck.id', 'cost.truck_id');
+  if (filter.billNo) q = q.innerJoin('waybill', 'waybill.id', 'cost.waybill_id');
+  const sums = await applyFilter(q, filter)
     .select((eb) => [
       'cost.cost_type',
       'cost.fee_type_id',
-      eb.fn.max('fee_type.fee_name').as('fee_name'),
       eb.fn.sum('cost.amount').as('amount'),
       eb.fn.sum(eb.fn.coalesce('cost.quantity', eb.lit(0))).as('quantity'),
       eb.fn.countAll().as('n'),
@@ -62,6 +70,19 @@ export async function costTotals(db: Db, auth: AuthContext, filter: CostFilter) 
     .orderBy('cost.cost_type')
     .orderBy('cost.fee_type_id')
     .execute();
+  const feeIds = sums.map((r) => r.fee_type_id).filter((id): id is number => id != null);
+  const feeNames = new Map<number, string>();
+  if (feeIds.length)
+    for (const t of await db
+      .selectFrom('fee_type')
+      .select(['id', 'fee_name'])
+      .where('id', 'in', feeIds)
+      .execute())
+      feeNames.set(t.id, t.fee_name);
+  const rows = sums.map((r) => ({
+    ...r,
+    fee_name: r.fee_type_id == null ? null : (feeNames.get(Number(r.fee_type_id)) ?? null),
+  }));
   const byType = (rows as Record<string, unknown>[]).map((r) => ({
     costType: Number(r.cost_type),
     feeTypeId: r.fee_type_id == null ? null : Number(r.fee_type_id),
@@ -314,8 +335,15 @@ interface SumRow {
   count: number;
 }
 
-/** The sums of the period: whole months from cost_month, the days of cut months (or every day) from cost_day. */
-async function periodSums(db: Db, auth: AuthContext, f: AnalysisFilter): Promise<SumRow[]> {
+/**
+ * The sums of the period, whole months from cost_month and the days of cut months (or every day)
+ * from cost_day, summed by the database: by truck (and its team) and type, and by period and type.
+ */
+async function periodSums(
+  db: Db,
+  auth: AuthContext,
+  f: AnalysisFilter,
+): Promise<{ trucks: SumRow[]; periods: SumRow[] }> {
   const start = dayNumber(f.startDate);
   const end = dayNumber(f.endDate);
   const parts: { table: 'cost_day' | 'cost_month'; column: 'day' | 'month'; from: number; to: number }[] = [];
@@ -326,41 +354,50 @@ async function periodSums(db: Db, auth: AuthContext, f: AnalysisFilter): Promise
       parts.push({ table: 'cost_month', column: 'month', from: split.months[0], to: split.months[1] });
     for (const [from, to] of split.days) parts.push({ table: 'cost_day', column: 'day', from, to });
   }
-  const out: SumRow[] = [];
+  const trucks: SumRow[] = [];
+  const periods: SumRow[] = [];
+  const figures = (r: Record<string, unknown>) => ({
+    cost_type: Number(r.cost_type),
+    fee_type_id: Number(r.fee_type_id),
+    amount: Number(r.amount),
+    quantity: Number(r.quantity),
+    count: Number(r.n),
+  });
   for (const part of parts) {
     // biome-ignore lint/suspicious/noExplicitAny: cost_day and cost_month share their columns
     let q = (db as Kysely<any>)
       .selectFrom(part.table)
-      .select([
-        'team_code',
-        'truck_id',
-        'cost_type',
-        'fee_type_id',
-        `${part.column} as key`,
-        'amount',
-        'quantity',
-        'waybills',
-      ])
       .where(inScope(auth.scope, part.table))
       .where(part.column, '>=', part.from)
       .where(part.column, '<=', part.to)
       .where('waybills', '>', 0);
     if (f.teamCode) q = q.where('team_code', 'like', `${f.teamCode}%`);
     if (f.truckId) q = q.where('truck_id', '=', f.truckId);
-    for (const r of await q.execute())
-      out.push({
-        team_code: r.team_code,
-        truck_id: Number(r.truck_id),
-        cost_type: Number(r.cost_type),
-        fee_type_id: Number(r.fee_type_id),
-        key:
-          part.column === 'day' && f.periodType === 'month' ? Math.floor(Number(r.key) / 100) : Number(r.key),
-        amount: Number(r.amount),
-        quantity: Number(r.quantity),
-        count: Number(r.waybills),
-      });
+    const sums = [
+      sql`sum(amount)`.as('amount'),
+      sql`sum(quantity)`.as('quantity'),
+      sql`sum(waybills)`.as('n'),
+    ];
+    // a day of a month's analysis counts in its month
+    const key =
+      part.column === 'day' && f.periodType === 'month'
+        ? sql<number>`day / 100`
+        : sql<number>`${sql.ref(part.column)}`;
+    const [byTruck, byPeriod] = await Promise.all([
+      q
+        .select(['team_code', 'truck_id', 'cost_type', 'fee_type_id', ...sums])
+        .groupBy(['team_code', 'truck_id', 'cost_type', 'fee_type_id'])
+        .execute(),
+      q
+        .select([key.as('key'), 'cost_type', 'fee_type_id', ...sums])
+        .groupBy([key, 'cost_type', 'fee_type_id'])
+        .execute(),
+    ]);
+    for (const r of byTruck)
+      trucks.push({ team_code: r.team_code, truck_id: Number(r.truck_id), key: 0, ...figures(r) });
+    for (const r of byPeriod) periods.push({ team_code: '', truck_id: 0, key: Number(r.key), ...figures(r) });
   }
-  return out;
+  return { trucks, periods };
 }
 
 /** Every period key of the range: days YYYYMMDD or months YYYYMM. */
@@ -385,7 +422,7 @@ export interface AnalysisTypeColumn {
  * depreciation of the trucks (its share of each day of the period), by period, truck, team and type.
  */
 export async function costAnalysis(db: Db, auth: AuthContext, f: AnalysisFilter) {
-  const sums = await periodSums(db, auth, f);
+  const { trucks: sums, periods } = await periodSums(db, auth, f);
   const keys = periodKeys(f);
   const depreciation = f.withoutDepreciation ? [] : await truckDepreciation(db, auth, f);
   const customNames = new Map<number, string>();
@@ -441,10 +478,12 @@ export async function costAnalysis(db: Db, auth: AuthContext, f: AnalysisFilter)
     const key = typeKey(s);
     const litres = s.cost_type === COST_TYPE.refuel ? s.quantity : 0;
     add(all, key, s.amount, s.count, litres);
-    const p = byPeriod.get(s.key);
-    if (p) add(p, key, s.amount, s.count, litres);
     add(truckAcc(s.truck_id, s.team_code), key, s.amount, s.count, litres);
     add(teamAcc(s.team_code), key, s.amount, s.count, litres);
+  }
+  for (const s of periods) {
+    const p = byPeriod.get(s.key);
+    if (p) add(p, typeKey(s), s.amount, s.count, s.cost_type === COST_TYPE.refuel ? s.quantity : 0);
   }
   const dKey = String(DEPRECIATION_COST_TYPE);
   for (const d of depreciation)

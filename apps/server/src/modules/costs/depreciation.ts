@@ -78,22 +78,29 @@ export async function truckDepreciation(
   if (f.teamCode) q = q.where('truck.team_code', 'like', `${f.teamCode}%`);
   if (f.truckId) q = q.where('d.truck_id', '=', f.truckId);
   const rows = await q.execute();
-  const days: { date: string; key: number }[] = [];
+  // the months of the period with the days of each it covers
+  const months: { month: string; days: number; first: number; last: number }[] = [];
   for (let d = dayStart(f.startDate); d <= dayStart(f.endDate); d += DAY_MS) {
     const date = shanghaiDate(d);
-    const n = Number(date.replaceAll('-', ''));
-    days.push({ date, key: f.periodType === 'day' ? n : Math.floor(n / 100) });
+    const month = date.slice(0, 7);
+    const day = Number(date.slice(8, 10));
+    const current = months[months.length - 1];
+    if (current?.month === month) current.last = day;
+    else months.push({ month, days: daysIn(month), first: day, last: day });
   }
   return rows.map((r) => {
     const terms = termsOf(r);
     const byPeriod = new Map<number, number>();
-    const monthly = new Map<string, number>();
-    for (const { date, key } of days) {
-      const month = date.slice(0, 7);
-      const m = monthly.get(month) ?? depreciationFen(terms, month);
-      monthly.set(month, m);
-      if (m === 0) continue;
-      byPeriod.set(key, (byPeriod.get(key) ?? 0) + dayShare(m, Number(date.slice(8, 10)), daysIn(month)));
+    for (const m of months) {
+      const monthly = depreciationFen(terms, m.month);
+      if (monthly === 0) continue;
+      const monthKey = Number(m.month.replace('-', ''));
+      if (f.periodType === 'month') {
+        const fen = Math.floor((m.last * monthly) / m.days) - Math.floor(((m.first - 1) * monthly) / m.days);
+        byPeriod.set(monthKey, (byPeriod.get(monthKey) ?? 0) + fen);
+      } else
+        for (let day = m.first; day <= m.last; day++)
+          byPeriod.set(monthKey * 100 + day, dayShare(monthly, day, m.days));
     }
     return { truckId: r.truck_id, teamCode: r.team_code, byPeriod };
   });
