@@ -18,6 +18,7 @@ export const zhCNOilSaving = {
     remark: '备注',
     state: '状态',
     monitorCount: '监控车辆',
+    monitorCountText: (n: number) => `${n}辆`,
     createTime: '创建时间',
     stations: '线路站点',
     stationsEmpty: '选择线路后显示其站点',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, DEMO, login, startTestApp, TEST_DATABASES, type TestApp } from '../../test/support';
-import { DEMO_OIL_SAVING_LINE } from './demo-oil-saving';
+import { DEMO_OIL_SAVING_LINE, DEMO_TRUNK_LINE } from './demo-oil-saving';
 
 // The demo's oil-saving plan and trip reports as the admin of the coal merchant sees them at first
 // start: the plan on the coal line passes its own form unchanged, its trucks are monitored with runs
@@ -53,6 +53,17 @@ describe.each(TEST_DATABASES)('demo oil-saving on $title', (database) => {
     expect(count).toBeGreaterThan(3);
     expect(overRuns).toBeGreaterThan(0);
     expect(overRuns).toBeLessThan(count);
+  });
+
+  it('has a plan of 干线一分队 on its trunk line, with runs, that the dispatcher sees', async () => {
+    const dispatch = await login(t.app, 'dispatch', DEMO.dispatch);
+    const plans = await call(t.app, 'GET', '/api/fuel/efficient/list', { token: dispatch });
+    expect(plans.body.data.list.map((p: { lineName: string }) => p.lineName)).toEqual([DEMO_TRUNK_LINE]);
+    const runs = await call(t.app, 'POST', '/api/fuel/efficient/monitor/list', { token: dispatch, body: {} });
+    expect(runs.body.data.total).toBeGreaterThan(0);
+    const stats = await call(t.app, 'POST', '/api/tripReport/statistics', { token: admin, body: {} });
+    expect(stats.body.code, stats.body.msg).toBe(200);
+    expect(stats.body.data.list.length).toBeGreaterThan(0);
   });
 
   it('has imported trip reports, some differing from the recorded trips', async () => {

@@ -4,12 +4,16 @@ import type { Database } from '../schema';
 
 // The demo's 线路节油计划 and 行程报告: the finished plans of the demo (the last 14 days) get the
 // trips their trucks recorded where none is stored yet (one trip a run: the line's distance give or
-// take a little, each truck burning at its own rate, some runs above the target), an oil-saving plan
-// on the Dongsheng coal line with every truck that ran it under monitoring, and an import of trip
+// take a little, each truck burning at its own rate, some runs above the target), oil-saving plans
+// on the Dongsheng coal line and on 干线一分队's Jingjintang line with the trucks that ran them under
+// monitoring, and an import of trip
 // reports by the drivers of the coal trucks and of 干线二分队 (most as recorded, some off by more
 // than 10 %), so 线路节油监控, 线路节油分析 and 行程数据报告 show findings at first start.
 
 export const DEMO_OIL_SAVING_LINE = '东胜至天津港煤炭干线';
+/** The trunk line of 干线一分队's plan. */
+export const DEMO_TRUNK_LINE = '北京至天津京津塘干线';
+const DEMO_TRUNK_TEAM = '10000010010001';
 /** L/100km of the demo plan when the line has no run to set it from. */
 export const DEMO_TARGET_FUEL = 32;
 
@@ -108,47 +112,66 @@ export async function seedDemoOilSaving(tx: Kysely<Database>, now: number): Prom
       .values(trips.slice(i, i + 200))
       .execute();
 
-  // the plan on the coal line: from the first demo run to a month ahead, its trucks monitored
-  const lineRuns = runs.filter((r) => r.line_id === line.id);
-  // the target: the 25th percentile of the line's runs (what the analysis suggests), so some runs are above it
-  const values = lineRuns
-    .map((r) => recorded.get(r.id))
-    .filter((v): v is { mileage: number; fuel: number } => v !== undefined && v.mileage > 0)
-    .map((v) => (v.fuel / v.mileage) * 100)
-    .sort((a, b) => a - b);
-  const quarter =
-    values.length > 0 ? (values[Math.floor((values.length - 1) / 4)] as number) : DEMO_TARGET_FUEL;
-  const plan = await tx
-    .insertInto('fuel_efficient_plan')
-    .values({
-      merchant_id: line.merchant_id,
-      team_code: line.team_code,
-      line_id: line.id,
-      truck_series: null,
-      target_fuel: Math.round(quarter * 10),
-      tolerance: 5,
-      start_date: formatDate(new Date(now - 14 * DAY_MS)),
-      end_date: formatDate(new Date(now + 30 * DAY_MS)),
-      remark: '冬季运煤节油：目标按历史25%分位设定',
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const monitored = [...new Map(lineRuns.map((r) => [r.truck_id as number, r.truck_team])).entries()];
-  if (monitored.length > 0)
-    await tx
-      .insertInto('fuel_efficient_monitor')
-      .values(
-        monitored.map(([truckId, team]) => ({
-          merchant_id: line.merchant_id,
-          team_code: team,
-          plan_id: plan.id,
-          truck_id: truckId,
-          created_at: now,
-        })),
-      )
-      .execute();
+  // the plan on the coal line (the coal fleet's trucks that ran it), and one of 干线一分队 on its
+  // trunk line: from two weeks back to a month ahead, the trucks monitored
+  const plans: { line: typeof line; team: string; trucks: (team: string) => boolean; remark: string }[] = [
+    { line, team: line.team_code, trucks: () => true, remark: '冬季运煤节油：目标按历史25%分位设定' },
+  ];
+  const trunk = await tx
+    .selectFrom('line')
+    .select(['id', 'merchant_id', 'team_code', 'distance'])
+    .where('name', '=', DEMO_TRUNK_LINE)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (trunk)
+    plans.push({
+      line: trunk,
+      team: DEMO_TRUNK_TEAM,
+      trucks: (team: string) => team === DEMO_TRUNK_TEAM,
+      remark: '干线一分队京津塘节油试点',
+    });
+  for (const p of plans) {
+    const lineRuns = runs.filter((r) => r.line_id === p.line.id && p.trucks(r.truck_team));
+    // the target: the 25th percentile of the line's runs (what the analysis suggests), so some runs are above it
+    const values = lineRuns
+      .map((r) => recorded.get(r.id))
+      .filter((v): v is { mileage: number; fuel: number } => v !== undefined && v.mileage > 0)
+      .map((v) => (v.fuel / v.mileage) * 100)
+      .sort((a, b) => a - b);
+    const quarter =
+      values.length > 0 ? (values[Math.floor((values.length - 1) / 4)] as number) : DEMO_TARGET_FUEL;
+    const plan = await tx
+      .insertInto('fuel_efficient_plan')
+      .values({
+        merchant_id: p.line.merchant_id,
+        team_code: p.team,
+        line_id: p.line.id,
+        truck_series: null,
+        target_fuel: Math.round(quarter * 10),
+        tolerance: 5,
+        start_date: formatDate(new Date(now - 14 * DAY_MS)),
+        end_date: formatDate(new Date(now + 30 * DAY_MS)),
+        remark: p.remark,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const monitored = [...new Map(lineRuns.map((r) => [r.truck_id as number, r.truck_team])).entries()];
+    if (monitored.length > 0)
+      await tx
+        .insertInto('fuel_efficient_monitor')
+        .values(
+          monitored.map(([truckId, team]) => ({
+            merchant_id: p.line.merchant_id,
+            team_code: team,
+            plan_id: plan.id,
+            truck_id: truckId,
+            created_at: now,
+          })),
+        )
+        .execute();
+  }
 
   // one import of trip reports per merchant: the coal line's runs and those of 干线二分队
   const reported = runs.filter(

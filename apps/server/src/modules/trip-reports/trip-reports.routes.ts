@@ -1,4 +1,4 @@
-import { formatDateTime } from '@fleet/domain';
+import { DAY_MS, formatDate, formatDateTime, parseDateTime } from '@fleet/domain';
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
@@ -6,11 +6,11 @@ import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/schema';
 import type { AuthContext } from '../../http/auth';
 import { badInput } from '../../http/envelope';
-import { idField, optionalText } from '../../http/form-fields';
+import { DATE_MESSAGE, idField, isDateText, optionalText } from '../../http/form-fields';
 import { usableRecords } from '../../http/references';
 import { pageOffset, paging, route } from '../../http/route';
 import { inReferenceScope, inScope } from '../../http/scope';
-import { checkStatisticsPeriod, statisticsPeriod } from '../../records/period-sums';
+import { checkStatisticsPeriod } from '../../records/period-sums';
 import type { ImportRowError } from '../file-tasks/file-tasks.contract';
 import { registerExport, registerImport } from '../file-tasks/file-tasks.register';
 import { lineRuns, oneDecimal, per100, periodBounds } from '../oil-saving/oil-saving.analysis';
@@ -173,10 +173,16 @@ async function resolveRows(db: Db, auth: AuthContext, rows: readonly ImportRow[]
 
 // ---- statistics ----
 
+/** A day of the period; left out, the period is the 31 days up to today. */
+const periodDay = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? v.trim() : v),
+  z.string({ error: DATE_MESSAGE }).refine(isDateText, DATE_MESSAGE).optional(),
+);
+
 const statisticsBody = z
   .object({
-    startDate: statisticsPeriod.startDate,
-    endDate: statisticsPeriod.endDate,
+    startDate: periodDay,
+    endDate: periodDay,
     dimension: z.preprocess(
       (v) => (v === '' || v === undefined || v === null ? 'truck' : v),
       z.enum(['truck', 'driver', 'line'], {
@@ -185,7 +191,9 @@ const statisticsBody = z
     ),
     ...paging,
   })
-  .superRefine(checkStatisticsPeriod);
+  .superRefine((f, ctx) => {
+    if (f.startDate && f.endDate) checkStatisticsPeriod({ startDate: f.startDate, endDate: f.endDate }, ctx);
+  });
 
 interface StatisticsRow {
   key: number;
@@ -226,7 +234,11 @@ function statisticsView(r: StatisticsRow) {
   };
 }
 
-async function tripStatistics(db: Db, auth: AuthContext, f: z.output<typeof statisticsBody>) {
+async function tripStatistics(
+  db: Db,
+  auth: AuthContext,
+  f: z.output<typeof statisticsBody> & { startDate: string; endDate: string },
+) {
   const [from, to] = periodBounds(f.startDate, f.endDate);
   const rows = new Map<number, StatisticsRow>();
   const at = (key: number, name: string) => {
@@ -628,7 +640,15 @@ export function registerTripReportRoutes(app: FastifyInstance, ctx: AppContext):
     list: true,
     labels: { dimension: '统计维度' },
     body: statisticsBody,
-    handler: async ({ auth, body }) => tripStatistics(db, auth, body),
+    handler: async ({ auth, body }) => {
+      // without a period: the 31 days up to today (Shanghai)
+      const today = formatDate(new Date(now()));
+      const endDate = body.endDate ?? today;
+      const startDate =
+        body.startDate ?? formatDate(new Date((parseDateTime(endDate) as Date).getTime() - 30 * DAY_MS));
+      if (startDate > endDate) throw badInput('结束日期: 结束日期不能早于开始日期');
+      return tripStatistics(db, auth, { ...body, startDate, endDate });
+    },
   });
 
   registerExport<z.output<typeof reportFilter>, ReportView>(app, TAG, {

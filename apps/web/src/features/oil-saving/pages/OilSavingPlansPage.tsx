@@ -1,4 +1,4 @@
-import { App, Button, Space, Tag } from 'antd';
+import { App, Button, Space, Tag, Tooltip } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type ListColumn, ListPage, type ListPageHandle, orDash, type SearchField } from '../../../kit';
@@ -29,8 +29,8 @@ export default function OilSavingPlansPage() {
 
   const columns = useMemo<ListColumn<FuelPlan>[]>(
     () => [
-      { key: 'lineName', dataIndex: 'lineName', title: t.line, width: 220, ellipsis: true },
-      { key: 'truckSeries', dataIndex: 'truckSeries', title: t.series, width: 110, render: orDash },
+      { key: 'lineName', dataIndex: 'lineName', title: t.line, width: 200, ellipsis: true },
+      { key: 'truckSeries', dataIndex: 'truckSeries', title: t.series, width: 90, render: orDash },
       {
         key: 'targetFuel',
         title: t.targetFuel,
@@ -39,7 +39,7 @@ export default function OilSavingPlansPage() {
         render: (_, r) => r.targetFuel.toFixed(1),
       },
       { key: 'tolerance', dataIndex: 'tolerance', title: t.tolerance, width: 100, align: 'right' },
-      { key: 'period', title: t.period, width: 200, render: (_, r) => `${r.startDate} ~ ${r.endDate}` },
+      { key: 'period', title: t.period, width: 190, render: (_, r) => `${r.startDate} ~ ${r.endDate}` },
       {
         key: 'state',
         title: t.state,
@@ -49,16 +49,23 @@ export default function OilSavingPlansPage() {
       {
         key: 'monitorCount',
         title: t.monitorCount,
-        width: 180,
-        ellipsis: true,
-        render: (_, r) => (r.monitorCount ? `${r.monitorCount}辆：${r.monitorCarNos}` : '-'),
+        width: 90,
+        align: 'right',
+        render: (_, r) =>
+          r.monitorCount ? (
+            <Tooltip title={r.monitorCarNos}>
+              <span>{t.monitorCountText(r.monitorCount)}</span>
+            </Tooltip>
+          ) : (
+            '-'
+          ),
       },
       { key: 'remark', dataIndex: 'remark', title: t.remark, width: 140, ellipsis: true, render: orDash },
       { key: 'createTime', dataIndex: 'createTime', title: t.createTime, width: 160 },
       {
         key: 'op',
         title: texts.tripReports.operation,
-        width: 270,
+        width: 250,
         fixed: 'right',
         locked: true,
         render: (_, r) => (
