@@ -64,12 +64,12 @@ const TRUCK_COLUMNS = [
   { header: '日均里程(km)', width: 12, value: (r: TruckResult) => r.avgDailyMileage },
 ];
 
-const groupByField = z.preprocess(
-  (v) => (v === '' || v === null ? undefined : v),
-  z
-    .enum(['team', 'truck', 'series'], { error: '统计维度应为team（车队）、truck（车辆）或series（车系）' })
-    .default('team'),
-);
+const groupByField = z
+  .preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.enum(['team', 'truck', 'series'], { error: '应为按车队、按车辆或按车系' }).default('team'),
+  )
+  .meta({ title: LABELS.groupBy });
 const summaryFilter = withPeriod({ groupBy: groupByField });
 type SummaryFilter = z.output<typeof summaryFilter>;
 
