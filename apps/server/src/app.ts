@@ -160,11 +160,11 @@ const FEATURES = [
   registerDriverSalaryModule,
   registerReceivableRoutes,
   registerPaymentRoutes,
-  registerOilSavingRoutes,
-  registerTripReportRoutes,
   (api: FastifyInstance, ctx: AppContext) => registerRecord(api, ctx, costRecord),
   registerFuelRoutes,
   registerMaintenanceModule,
+  registerOilSavingRoutes,
+  registerTripReportRoutes,
   registerEnergyRoutes,
 ];
 

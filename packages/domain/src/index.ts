@@ -7,7 +7,6 @@ export * from './areas';
 export * from './catalogue';
 export * from './constants';
 export * from './fuel';
-export * from './fuel';
 export * from './geo';
 export * from './lines';
 export * from './maintenance';

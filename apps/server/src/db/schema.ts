@@ -39,7 +39,6 @@ import type { DriverSalaryInfoTable, DriverTable } from '../modules/drivers/driv
 import type { FeeTypeTable } from '../modules/fee-types/fee-types.table';
 import type { UserFieldSetTable } from '../modules/field-settings/field-settings.table';
 import type { FileTaskTable } from '../modules/file-tasks/file-tasks.table';
-import type { FuelCalibrationTable, FuelEventTable, FuelScanTable } from '../modules/fuel/fuel.table';
 import type { UploadedFileTable } from '../modules/files/files.table';
 import type { LineStationTable, LineTable } from '../modules/lines/lines.table';
 import type {
@@ -96,6 +95,7 @@ import type {
   WaybillTable,
 } from '../modules/waybills/waybills.table';
 import type { TruckDayStateTable, TruckDayTable } from '../modules/energy/energy.table';
+import type { FuelCalibrationTable, FuelEventTable, FuelScanTable } from '../modules/fuel/fuel.table';
 import type { PositionTable, StopTable, TripTable, VehicleStateTable } from '../telematics/telematics.table';
 
 /** The whole database as Kysely sees it; each feature owns its table types. */
@@ -186,12 +186,12 @@ export interface Database {
   fuel_calibration: FuelCalibrationTable;
   fuel_event: FuelEventTable;
   fuel_scan: FuelScanTable;
-  maintenance_plan: MaintenancePlanTable;
-  maintenance_record: MaintenanceRecordTable;
-  maintenance_reminder: MaintenanceReminderTable;
-  fault_clear: FaultClearTable;
   fuel_efficient_plan: FuelEfficientPlanTable;
   fuel_efficient_monitor: FuelEfficientMonitorTable;
   trip_report: TripReportTable;
   trip_report_import: TripReportImportTable;
+  maintenance_plan: MaintenancePlanTable;
+  maintenance_record: MaintenanceRecordTable;
+  maintenance_reminder: MaintenanceReminderTable;
+  fault_clear: FaultClearTable;
 }

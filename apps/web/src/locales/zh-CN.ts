@@ -65,9 +65,9 @@ export const zhCN = {
   ...zhCNWaybillScanCodes,
   ...zhCNReceivables,
   ...zhCNApprovals,
+  ...zhCNMaintenance,
   ...zhCNOilSaving,
   ...zhCNTripReports,
-  ...zhCNMaintenance,
   app: {
     title: '车队管理平台',
     loading: '加载中…',

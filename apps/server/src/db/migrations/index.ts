@@ -40,8 +40,8 @@ import * as m0038 from './0038_costs';
 import * as m0038day from './0038_costs_day';
 import * as m0038month from './0038_costs_month';
 import * as m0039 from './0039_fuel';
-import * as m0042 from './0042_maintenance';
 import * as m0041 from './0041_oil_saving_trip_reports';
+import * as m0042 from './0042_maintenance';
 
 /** Every migration in order; names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -86,6 +86,6 @@ export const migrations: Record<string, Migration> = {
   '0038_costs_day': m0038day,
   '0038_costs_month': m0038month,
   '0039_fuel': m0039,
-  '0042_maintenance': m0042,
   '0041_oil_saving_trip_reports': m0041,
+  '0042_maintenance': m0042,
 };

@@ -68,8 +68,6 @@ function accessTable(): Readonly<Record<OperateLogPage, LogAccess>> {
     [P.truckDepreciation]: { codes: ['car080201'], record: { table: 'truck', shared: false } },
     // a truck's calibration table (油箱标定), logged under the truck's id
     [P.fuelCalibration]: { codes: ['car050301'], record: { table: 'truck', shared: false } },
-    // a truck's calibration table (油箱标定), logged under the truck's id
-    [P.fuelCalibration]: { codes: ['car050301'], record: { table: 'truck', shared: false } },
   };
 }
 
