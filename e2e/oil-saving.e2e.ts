@@ -147,6 +147,27 @@ describe('线路节油', () => {
     await shot('monitor');
   });
 
+  it('edits the plan on its edit page', async () => {
+    await Promise.all([page.waitForResponse(calls('/fuel/efficient/list')), page.goto('/oil-saving/plan')]);
+    const [found] = await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/api/fuel/efficient/find/')),
+      row(LINE).getByRole('button', { name: '编辑' }).click(),
+    ]);
+    const id = (await found.json()).data.id as number;
+    const editor = page.getByTestId('oil-saving-editor');
+    await editor.getByText('编辑节油计划').waitFor();
+    await expect.poll(() => editor.getByLabel('目标油耗(L/100km)').inputValue()).toBe(String(suggested));
+    await editor.getByLabel('允许偏差(%)').fill('10');
+    await shot('edit');
+    const [saved] = await Promise.all([
+      page.waitForResponse(calls('/fuel/efficient/update')),
+      button(editor, '保存').click(),
+    ]);
+    expect(saved.request().postDataJSON()).toMatchObject({ id, tolerance: 10, targetFuel: suggested });
+    await toast('节油计划已保存').waitFor();
+    await row(LINE).getByText('10', { exact: true }).waitFor();
+  });
+
   it('analyses a line on 线路节油分析', async () => {
     await Promise.all([
       page.waitForResponse(calls('/fuel/efficient/route/analysis')),

@@ -23,6 +23,7 @@ export const zhCNOilSaving = {
     stations: '线路站点',
     stationsEmpty: '选择线路后显示其站点',
     stationName: '站点',
+    address: '地址',
     stationType: '类型',
     stationTypes: { 1: '起点', 2: '途经点', 3: '终点' } as Record<number, string>,
     distance: '距上一站(公里)',

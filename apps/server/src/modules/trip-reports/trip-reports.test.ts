@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withoutDemoPlans } from '../../test/demo-plans';
 import { uploadFile } from '../../test/sheets';
 import { call, DEMO, login, startTestApp, TEST_DATABASES, type TestApp } from '../../test/support';
-import { sheetFile } from '../file-tasks/file-tasks.fixture';
+import { readBack, sheetFile } from '../file-tasks/file-tasks.fixture';
 
 // 行程报告 through the API: entered and imported reports compared with the trips the truck recorded
 // (difference and a flag beyond 10 %), an import that is all or nothing, its rollback (refused once
@@ -254,6 +254,39 @@ describe.each(TEST_DATABASES)('trip reports on $title', (database) => {
       remaining: 2,
       stateName: '已导入',
     });
+  });
+
+  it('exports exactly the filtered reports with their comparison', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/excelTask/exportExcel',
+      headers: { 'auth-token': admin },
+      payload: { onlyAbnormal: true },
+    });
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const rows = await readBack(res.rawPayload);
+    expect(rows[0]).toEqual([
+      '车牌号',
+      '司机',
+      '线路',
+      '出发时间',
+      '到达时间',
+      '上报里程(公里)',
+      '记录里程(公里)',
+      '上报油耗(升)',
+      '记录油耗(升)',
+      '里程差异率(%)',
+      '油耗差异率(%)',
+      '对比结果',
+      '载货吨数',
+      '来源',
+      '备注',
+    ]);
+    // the entered report (fuel 16.3 % above) and the imported one without a recorded trip
+    expect(rows.slice(1).map((r) => [r[3], r[11]])).toEqual([
+      ['2026-11-12 07:30:00', '无记录行程'],
+      ['2026-11-10 07:50:00', '差异超10%'],
+    ]);
   });
 
   it('rolls an import back as a whole, refused once one of its rows was edited', async () => {

@@ -29,18 +29,8 @@ export default function OilSavingMonitorPage() {
   const columns = useMemo<ListColumn<MonitorRow>[]>(
     () => [
       { key: 'carNo', dataIndex: 'carNo', title: t.carNo, width: 100 },
-      { key: 'lineName', dataIndex: 'lineName', title: t.line, width: 200, ellipsis: true },
-      { key: 'driverName', dataIndex: 'driverName', title: t.driver, width: 80, render: orDash },
+      { key: 'lineName', dataIndex: 'lineName', title: t.line, width: 180, ellipsis: true },
       { key: 'departTime', dataIndex: 'departTime', title: t.departTime, width: 160 },
-      { key: 'arriveTime', dataIndex: 'arriveTime', title: t.arriveTime, width: 160 },
-      {
-        key: 'mileageKm',
-        title: t.mileage,
-        width: 100,
-        align: 'right',
-        render: (_, r) => r.mileageKm.toFixed(1),
-      },
-      { key: 'fuelL', title: t.fuel, width: 90, align: 'right', render: (_, r) => r.fuelL.toFixed(1) },
       {
         key: 'fuelPer100',
         title: t.per100,
@@ -78,6 +68,16 @@ export default function OilSavingMonitorPage() {
           <Tag color={r.over ? 'red' : r.fuelPer100 === null ? undefined : 'green'}>{r.overName}</Tag>
         ),
       },
+      {
+        key: 'mileageKm',
+        title: t.mileage,
+        width: 100,
+        align: 'right',
+        render: (_, r) => r.mileageKm.toFixed(1),
+      },
+      { key: 'fuelL', title: t.fuel, width: 90, align: 'right', render: (_, r) => r.fuelL.toFixed(1) },
+      { key: 'driverName', dataIndex: 'driverName', title: t.driver, width: 80, render: orDash },
+      { key: 'arriveTime', dataIndex: 'arriveTime', title: t.arriveTime, width: 160 },
       { key: 'planNo', dataIndex: 'planNo', title: t.planNo, width: 200 },
     ],
     [],

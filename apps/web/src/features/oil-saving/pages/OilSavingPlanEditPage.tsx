@@ -232,11 +232,17 @@ export default function OilSavingPlanEditPage() {
               {
                 key: 'address',
                 dataIndex: 'address',
-                title: texts.tripReports.line,
+                title: t.address,
                 width: 260,
                 ellipsis: true,
               },
-              { key: 'distanceKm', dataIndex: 'distanceKm', title: t.distance, width: 120, align: 'right' },
+              {
+                key: 'distanceKm',
+                title: t.distance,
+                width: 120,
+                align: 'right',
+                render: (_, s) => s.distanceKm.toFixed(1),
+              },
               {
                 key: 'running',
                 title: t.runningTime,
