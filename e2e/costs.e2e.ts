@@ -198,9 +198,21 @@ describe('成本中心', () => {
       await view().locator('.ant-table-row').first().waitFor();
       await shot(name);
     }
+    // 杂费 lists the sundry costs and the merchant's own cost types, one of them picked by the filter
+    await pick(view().locator('form[id="search"]'), '费用类型', '轮胎费');
+    const [custom] = await Promise.all([
+      page.waitForResponse(calls('/miscellaneous/list/car')),
+      button(view(), '查询').click(),
+    ]);
+    expect(custom.request().postDataJSON()).toMatchObject({ costType: 5 });
+    const tyres = (await custom.json()) as CostList;
+    expect(tyres.data.total).toBeGreaterThan(0);
+    expect(tyres.data.list.every((c) => c.costTypeName === '轮胎费')).toBe(true);
+    await view().locator('.ant-table-row').first().getByText('轮胎费').waitFor();
+    await shot('sundry-custom');
     await button(view(), '新增').click();
     const dialog = page.getByRole('dialog', { name: '新增费用' });
-    await dialog.getByLabel('费用类型').waitFor();
+    await pick(dialog, '费用类型', '轮胎费（自定义）');
     await shot('sundry-add');
     await button(dialog, '取消').click();
   });

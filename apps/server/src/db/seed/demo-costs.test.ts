@@ -32,7 +32,7 @@ describe.each(TEST_DATABASES)('demo costs on $name', (database) => {
       .select(['cost_type', (eb) => eb.fn.countAll().as('n')])
       .groupBy('cost_type')
       .execute();
-    expect(types.map((x) => x.cost_type).sort()).toEqual([1, 2, 3, 4]);
+    expect(types.map((x) => x.cost_type).sort()).toEqual([1, 2, 3, 4, 5]);
 
     const list = await call(t.app, 'POST', '/api/miscellaneous/list/car', {
       token: admin,

@@ -72,6 +72,29 @@ export async function seedDemoCosts(
     byTruck.set(t.truck_id, list);
   }
 
+  // a cost fee type of the logistics merchant's own (自定义费用类型), shown on 杂费 with the sundry costs
+  const logistics = trucks.find((t) => t.team_code.startsWith('1000001'));
+  const tyres = logistics
+    ? await tx
+        .insertInto('fee_type')
+        .values({
+          merchant_id: logistics.merchant_id,
+          team_code: '1000001',
+          fee_name: '轮胎费',
+          fee_kind: 2,
+          fee_type_app: 1,
+          built_in: 0,
+          sort: 20,
+          remark: '轮胎更换与修补',
+          valid: 1,
+          created_by: adminId,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    : null;
+
   const rows: Insertable<Database['cost']>[] = [];
   const add = (
     truck: (typeof trucks)[number],
@@ -91,7 +114,7 @@ export async function seedDemoCosts(
       truck_id: insert.truckId,
       driver_id: insert.driverId ?? null,
       cost_type: insert.costType,
-      fee_type_id: null,
+      fee_type_id: insert.feeTypeId ?? null,
       cost_date: insert.costDate,
       cost_at: shanghaiDayStart(insert.costDate),
       occurred_at: insert.occurredAt ?? null,
@@ -172,6 +195,20 @@ export async function seedDemoCosts(
         remark: '更换机油、机滤、空滤',
       });
     }
+    if (tyres && truck.merchant_id === logistics?.merchant_id && truck.id % 7 === 3) {
+      const day = now - rng.int(3, 50) * DAY_MS;
+      const count = rng.int(2, 6);
+      add(truck, {
+        costType: COST_TYPE.custom as CostType,
+        feeTypeId: tyres.id,
+        costDate: date(day),
+        amount: count * rng.int(180_000, 260_000),
+        driverId: truck.driver_id,
+        payMethod: 3,
+        place: '鄂尔多斯东胜轮胎店',
+        remark: `更换轮胎${count}条`,
+      });
+    }
     for (const k of [1, 2]) {
       if ((truck.id + k) % 3 !== 0) continue;
       const s = SUNDRY[rng.int(0, SUNDRY.length - 1)] as (typeof SUNDRY)[number];
@@ -193,7 +230,7 @@ export async function seedDemoCosts(
       .values(rows.slice(i, i + 300))
       .execute();
 
-  // the own trucks' purchase and life: 32–46万, 60 months, 5% residual
+  // the own trucks' purchase and life: 32–46万, 6 to 10 years, 5% residual
   const terms = trucks
     .filter((t) => t.car_info_type !== 3)
     .map((t) => {
@@ -212,7 +249,8 @@ export async function seedDemoCosts(
         team_code: t.team_code,
         purchase_price: price,
         purchase_date: bought,
-        life_months: 60,
+        // 6 to 10 years: every demo truck still depreciates
+        life_months: 12 * rng.int(6, 10),
         residual: Math.round(price * 0.05),
         updated_by: adminId,
         updated_at: now,

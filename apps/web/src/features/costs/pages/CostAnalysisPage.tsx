@@ -65,8 +65,9 @@ function pieOption(data: CostAnalysis): EChartsCoreOption {
     series: [
       {
         type: 'pie',
-        radius: ['40%', '68%'],
+        radius: ['36%', '60%'],
         center: ['50%', '45%'],
+        label: { formatter: '{b}\n{d}%', overflow: 'none' },
         data: data.byType
           .filter((x) => Number(x.amount) > 0)
           .map((x) => ({ name: x.name, value: Number(x.amount) })),
