@@ -24,6 +24,8 @@ export interface ExportDef<I, T> {
   access: Access;
   /** The list filter (the same schema as the list route, paging fields ignored). */
   input: z.ZodType<I>;
+  /** Chinese labels of the filter's fields where the shared catalogue has none (see route labels). */
+  labels?: Readonly<Record<string, string>>;
   /** Shown in the task list and used for the file name, e.g. '车辆列表'. */
   title: string;
   columns: readonly ExportColumn<T>[];

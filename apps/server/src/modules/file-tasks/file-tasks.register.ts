@@ -77,6 +77,7 @@ export function registerExport<I, T>(app: FastifyInstance, tag: string, def: Exp
     url: def.url,
     summary: `${def.summary}（${DIRECT_EXPORT_MAX_ROWS}条以内直接下载.xlsx，更多时创建导出任务并返回 taskId）`,
     access: def.access,
+    ...(def.labels ? { labels: def.labels } : {}),
     ...input,
     raw: true,
     handler: async ({ auth, body, query, reply }) => {

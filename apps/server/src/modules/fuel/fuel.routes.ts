@@ -104,6 +104,7 @@ export function registerFuelRoutes(app: FastifyInstance, ctx: AppContext): void 
     summary: '导出加油记录（条件同列表）',
     access: [...REFUEL_CODES],
     input: fuelFilter,
+    labels: FUEL_LABELS,
     title: '加油记录',
     columns: REFUEL_COLUMNS,
     count: async (_db, auth, f) => {
@@ -158,6 +159,7 @@ export function registerFuelRoutes(app: FastifyInstance, ctx: AppContext): void 
     summary: '导出异常油耗（条件同列表）',
     access: [...ABNORMAL_CODES],
     input: fuelFilter,
+    labels: FUEL_LABELS,
     title: '异常油耗',
     columns: ABNORMAL_COLUMNS,
     count: async (_db, auth, f) => {
