@@ -191,7 +191,7 @@ export async function seedDemoCosts(
         costDate: date(day),
         amount: rng.int(80_000, 260_000),
         payMethod: 3,
-        place: '鄂尔多斯东胜重卡服务站',
+        place: truck.team_code === '10000010020001' ? '天津港保税区重卡服务站' : '鄂尔多斯东胜重卡服务站',
         remark: '更换机油、机滤、空滤',
       });
     }

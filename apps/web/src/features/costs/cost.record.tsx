@@ -103,7 +103,7 @@ export function costRecordOf(
               </Space>
             </Image.PreviewGroup>
           ) : (
-            '-'
+            orDash(undefined)
           ),
       },
       { key: 'teamName', dataIndex: 'teamName', title: t.team, width: 130, render: orDash },
