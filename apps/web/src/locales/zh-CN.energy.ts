@@ -14,7 +14,7 @@ export const zhCNEnergy = {
     energyUsed: '能耗',
     per100: '百公里油耗',
     per100Energy: '百公里能耗',
-    driveHours: '行驶时长(h)',
+    driveHours: '时长(h)',
     trips: '行程数',
     refuel: '加油量(L)',
     drain: '放油量(L)',

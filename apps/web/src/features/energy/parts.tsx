@@ -25,27 +25,27 @@ const right = 'right' as const;
 /** The figure columns of a report table, after the row's own. */
 export function figureColumns<T extends Figures>(options: { energy?: boolean; refuel?: boolean } = {}) {
   return [
-    { key: 'mileage', dataIndex: 'mileage', title: t.mileage, width: 110, align: right },
+    { key: 'mileage', dataIndex: 'mileage', title: t.mileage, width: 95, align: right },
     {
       key: 'fuelUsed',
       title: options.energy ? t.energyUsed : t.fuelUsed,
-      width: 120,
+      width: 110,
       align: right,
       render: (_: unknown, r: T) => `${r.fuelUsed} ${r.unit}`,
     },
     {
       key: 'per100Km',
       title: options.energy ? t.per100Energy : t.per100,
-      width: 150,
+      width: 140,
       align: right,
       render: (_: unknown, r: T) => per100Text(r.per100Km, r.unit),
     },
-    { key: 'driveHours', dataIndex: 'driveHours', title: t.driveHours, width: 110, align: right },
-    { key: 'trips', dataIndex: 'trips', title: t.trips, width: 80, align: right },
+    { key: 'driveHours', dataIndex: 'driveHours', title: t.driveHours, width: 90, align: right },
+    { key: 'trips', dataIndex: 'trips', title: t.trips, width: 70, align: right },
     ...(options.refuel
       ? [
-          { key: 'refuel', dataIndex: 'refuel', title: t.refuel, width: 100, align: right },
-          { key: 'drain', dataIndex: 'drain', title: t.drain, width: 100, align: right },
+          { key: 'refuel', dataIndex: 'refuel', title: t.refuel, width: 90, align: right },
+          { key: 'drain', dataIndex: 'drain', title: t.drain, width: 90, align: right },
         ]
       : []),
   ];

@@ -78,15 +78,15 @@ function OilConsumption() {
     navigate(`${path}?truckId=${r.truckId}&startDate=${query.startDate}&endDate=${query.endDate}`);
 
   const truckColumns = [
-    { key: 'carNo', dataIndex: 'carNo', title: t.carNo, width: 110, fixed: 'left' as const },
-    { key: 'teamName', dataIndex: 'teamName', title: t.teamName, width: 130, ellipsis: true },
-    { key: 'fuelTypeName', dataIndex: 'fuelTypeName', title: t.fuelType, width: 90 },
+    { key: 'carNo', dataIndex: 'carNo', title: t.carNo, width: 100, fixed: 'left' as const },
+    { key: 'teamName', dataIndex: 'teamName', title: t.teamName, width: 110, ellipsis: true },
+    { key: 'fuelTypeName', dataIndex: 'fuelTypeName', title: t.fuelType, width: 80 },
     ...figureColumns<TruckResult>({ refuel: true }),
-    { key: 'days', dataIndex: 'days', title: t.days, width: 90, align: 'right' as const },
+    { key: 'days', dataIndex: 'days', title: t.days, width: 80, align: 'right' as const },
     {
       key: 'action',
       title: t.action,
-      width: 110,
+      width: 90,
       fixed: 'right' as const,
       render: (_: unknown, r: TruckResult) => (
         <Flex gap={8}>
@@ -186,7 +186,7 @@ function OilConsumption() {
                   fetch={(p, signal) => fetchTruckResults({ ...query, ...p }, signal)}
                   columns={truckColumns}
                   rowKey={(r) => `${r.truckId}`}
-                  width={1400}
+                  width={1145}
                   leading={3}
                   totalCells={(r) => [...totalCells(true)(r), '']}
                 />
