@@ -15,6 +15,8 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   time: '时间',
   year: '年份',
   month: '月份',
+  date: '日期',
+  periodType: '统计周期',
   limit: '条数',
   // records and ids
   id: '编号',
@@ -55,6 +57,12 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   seq: '序号',
   all: '全部',
   own: '仅本人',
+  // costs (成本中心)
+  costType: '费用类型',
+  costTypes: '费用类型',
+  tripId: '行程',
+  withoutDepreciation: '不含折旧',
+  set: '是否已设置折旧',
   // teams
   teamCode: '所属车队',
   teamCodes: '车队',
