@@ -34,13 +34,13 @@ import { registerInviteRoutes } from './modules/driver-registrations/invites.rou
 import { registerRegistrationPublicRoutes } from './modules/driver-registrations/registrations.public';
 import { registerReviewRoutes } from './modules/driver-registrations/review.routes';
 import { registerDriverSalaryModule } from './modules/driver-salary/driver-salary.module';
-import { registerEnergyRoutes } from './modules/energy/energy.routes';
 import { driverRecord } from './modules/drivers/drivers.record';
+import { registerEnergyRoutes } from './modules/energy/energy.routes';
 import { feeTypeRecord } from './modules/fee-types/fee-types.record';
 import { registerFieldSettingRoutes } from './modules/field-settings/field-settings.routes';
-import { registerFuelRoutes } from './modules/fuel/fuel.routes';
 import { registerFileTaskRoutes } from './modules/file-tasks/file-tasks.routes';
 import { registerFileRoutes } from './modules/files/files.routes';
+import { registerFuelRoutes } from './modules/fuel/fuel.routes';
 import { registerGeoRoutes } from './modules/geo/geo.routes';
 import { registerHistoryRoutes } from './modules/history/history.routes';
 import { lineRecord } from './modules/lines/lines.record';

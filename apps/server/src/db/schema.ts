@@ -36,10 +36,12 @@ import type {
   DriverSalaryMonthTable,
 } from '../modules/driver-salary/driver-salary.table';
 import type { DriverSalaryInfoTable, DriverTable } from '../modules/drivers/drivers.table';
+import type { TruckDayStateTable, TruckDayTable } from '../modules/energy/energy.table';
 import type { FeeTypeTable } from '../modules/fee-types/fee-types.table';
 import type { UserFieldSetTable } from '../modules/field-settings/field-settings.table';
 import type { FileTaskTable } from '../modules/file-tasks/file-tasks.table';
 import type { UploadedFileTable } from '../modules/files/files.table';
+import type { FuelCalibrationTable, FuelEventTable, FuelScanTable } from '../modules/fuel/fuel.table';
 import type { LineStationTable, LineTable } from '../modules/lines/lines.table';
 import type {
   FaultClearTable,
@@ -49,7 +51,10 @@ import type {
 } from '../modules/maintenance/maintenance.table';
 import type { MerchantTable } from '../modules/merchants/merchants.table';
 import type { AlarmSubscriptionTable, MessageTable } from '../modules/messages/messages.table';
-import type { FuelEfficientMonitorTable, FuelEfficientPlanTable } from '../modules/oil-saving/oil-saving.table';
+import type {
+  FuelEfficientMonitorTable,
+  FuelEfficientPlanTable,
+} from '../modules/oil-saving/oil-saving.table';
 import type { OperateLogTable } from '../modules/operate-log/operate-log.table';
 import type {
   FeeDayTable,
@@ -94,8 +99,6 @@ import type {
   WaybillScanCodeTable,
   WaybillTable,
 } from '../modules/waybills/waybills.table';
-import type { TruckDayStateTable, TruckDayTable } from '../modules/energy/energy.table';
-import type { FuelCalibrationTable, FuelEventTable, FuelScanTable } from '../modules/fuel/fuel.table';
 import type { PositionTable, StopTable, TripTable, VehicleStateTable } from '../telematics/telematics.table';
 
 /** The whole database as Kysely sees it; each feature owns its table types. */

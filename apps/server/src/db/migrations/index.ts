@@ -35,11 +35,11 @@ import * as m0035month from './0035_receivables_month';
 import * as m0036 from './0036_driver_salary';
 import * as m0037day from './0037_payable_day';
 import * as m0037month from './0037_payable_month';
-import * as m0040 from './0040_truck_day';
 import * as m0038 from './0038_costs';
 import * as m0038day from './0038_costs_day';
 import * as m0038month from './0038_costs_month';
 import * as m0039 from './0039_fuel';
+import * as m0040 from './0040_truck_day';
 import * as m0041 from './0041_oil_saving_trip_reports';
 import * as m0042 from './0042_maintenance';
 

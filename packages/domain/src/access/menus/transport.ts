@@ -21,7 +21,12 @@ const inTransit: MenuNode = {
       target: 'tab',
       href: '/multi-video-page',
     },
-    { path: '/oil-consumption/oil-change', title: '油量变化监控', code: 'car050104', page: 'fuel/OilChangePage' },
+    {
+      path: '/oil-consumption/oil-change',
+      title: '油量变化监控',
+      code: 'car050104',
+      page: 'fuel/OilChangePage',
+    },
     {
       path: '/oil-saving/monitor',
       title: '线路节油监控',
