@@ -8,13 +8,6 @@ import {
   type CostType,
   fenToYuan,
   formatDateTime,
-  INVOICE_IMAGE_MAX_FILES,
-  INVOICE_IMAGE_MAX_MB,
-  INVOICE_IMAGE_TYPES,
-  invoiceTooLargeMessage,
-  invoiceTooManyMessage,
-  invoiceWrongTypeMessage,
-  megabytesToBytes,
   yuanToFen,
 } from '@fleet/domain';
 import type { Kysely } from 'kysely';
@@ -28,7 +21,7 @@ import { inReferenceScope, inScope } from '../../http/scope';
 import { blank, teamFilter, withTeamName } from '../../records/filters';
 import { defineRecord, type ListedRow, type RecordQuery, type StoredRow } from '../../records/record';
 import type { ImportRowError } from '../file-tasks/file-tasks.contract';
-import { UPLOAD_URL_PREFIX } from '../files/files.routes';
+import { checkInvoiceImages, invoiceImagesField } from '../files/invoice-images';
 import { type CostInsert, costLogText, costRuleError, insertCost, shanghaiDayStart } from './cost-write';
 import { registerCostRoutes } from './costs.routes';
 import type { CostTable } from './costs.table';
@@ -82,30 +75,6 @@ export const quantityField = z.preprocess(
 );
 
 const optionalId = (message: string) => z.preprocess(blank, idField(message).optional().nullable());
-
-/** The invoice images as the payments take them: upload urls, ';' joined or an array, at most 9. */
-const invoiceImagesField = z.preprocess(
-  (value) =>
-    Array.isArray(value)
-      ? value
-      : typeof value === 'string'
-        ? value.split(';')
-        : value === undefined || value === null
-          ? []
-          : value,
-  z
-    .array(z.string({ error: invoiceWrongTypeMessage() }).trim(), { error: invoiceWrongTypeMessage() })
-    .transform((urls) => urls.filter((u) => u !== ''))
-    .superRefine((urls, ctx) => {
-      if (urls.length > INVOICE_IMAGE_MAX_FILES)
-        ctx.addIssue({
-          code: 'custom',
-          message: invoiceTooManyMessage(INVOICE_IMAGE_MAX_FILES, urls.length),
-        });
-      else if (!urls.every((u) => u.startsWith(`${UPLOAD_URL_PREFIX}/`)))
-        ctx.addIssue({ code: 'custom', message: invoiceWrongTypeMessage() });
-    }),
-);
 
 const costTypeField = z.coerce
   .number({ error: `请选择${L.costType}` })
@@ -182,27 +151,6 @@ function toInsert(
   };
 }
 
-/** The invoice images: files this merchant uploaded, PNG or JPEG, at most 20 MB each (as payments). */
-async function checkInvoiceImages(db: Db, merchantId: number, urls: readonly string[]): Promise<void> {
-  if (urls.length === 0) return;
-  const paths = urls.map((u) => u.slice(UPLOAD_URL_PREFIX.length + 1));
-  const found = await db
-    .selectFrom('uploaded_file')
-    .select(['stored_path', 'mime_type', 'size'])
-    .where('merchant_id', '=', merchantId)
-    .where('stored_path', 'in', paths)
-    .execute();
-  const byPath = new Map(found.map((f) => [f.stored_path, f]));
-  for (const [i, p] of paths.entries()) {
-    const file = byPath.get(p);
-    if (!file) throw badInput(`${L.invoiceImages}: 第${i + 1}张图片不是本平台上传的文件，请重新上传`);
-    if (!(INVOICE_IMAGE_TYPES as readonly string[]).includes(file.mime_type))
-      throw badInput(`${L.invoiceImages}: ${invoiceWrongTypeMessage()}`);
-    if (Number(file.size) > megabytesToBytes(INVOICE_IMAGE_MAX_MB))
-      throw badInput(`${L.invoiceImages}: ${invoiceTooLargeMessage(INVOICE_IMAGE_MAX_MB)}`);
-  }
-}
-
 /** The merchant's enabled own cost fee types the caller may use, by id. */
 export async function customCostTypes(db: Db, auth: AuthContext) {
   return db
@@ -249,7 +197,7 @@ async function checkReferences(db: Db, auth: AuthContext, f: CostForm): Promise<
     if (!trip) throw badInput(`${L.tripId}: 行程不存在或无权操作`);
     if (trip.truck_id !== f.truckId) throw badInput(`${L.tripId}: 该行程不是该费用车辆的行程`);
   }
-  await checkInvoiceImages(db, auth.merchantId, f.invoiceImages);
+  await checkInvoiceImages(db, auth.merchantId, f.invoiceImages, L.invoiceImages);
   return truck.teamCode;
 }
 

@@ -3,16 +3,9 @@ import {
   fenToYuan,
   formatDate,
   formatDateTime,
-  INVOICE_IMAGE_MAX_FILES,
-  INVOICE_IMAGE_MAX_MB,
-  INVOICE_IMAGE_TYPES,
-  invoiceTooLargeMessage,
-  invoiceTooManyMessage,
-  invoiceWrongTypeMessage,
   MAINTENANCE_PLAN_RECORD,
   MAINTENANCE_RECORD_RECORD,
   MAINTENANCE_TARGET,
-  megabytesToBytes,
 } from '@fleet/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -27,7 +20,7 @@ import { paging, route } from '../../http/route';
 import { blank } from '../../records/filters';
 import { recordLog } from '../../records/repository';
 import { insertCost } from '../costs/cost-write';
-import { UPLOAD_URL_PREFIX } from '../files/files.routes';
+import { checkInvoiceImages, invoiceImagesField } from '../files/invoice-images';
 import { recordOperations } from '../operate-log/changes';
 import { reachOf } from './list-helpers';
 
@@ -35,23 +28,6 @@ const L = MAINTENANCE_RECORD_RECORD.labels;
 const CODES = MAINTENANCE_RECORD_RECORD.readCodes;
 /** The largest amount of the money rule, in fen (10,000,000 yuan). */
 const MAX_FEN = 1_000_000_000;
-
-const images = z.preprocess(
-  (value) =>
-    Array.isArray(value) ? value : typeof value === 'string' ? value.split(';') : value == null ? [] : value,
-  z
-    .array(z.string({ error: invoiceWrongTypeMessage() }).trim(), { error: invoiceWrongTypeMessage() })
-    .transform((urls) => urls.filter((u) => u !== ''))
-    .superRefine((urls, ctx) => {
-      if (urls.length > INVOICE_IMAGE_MAX_FILES)
-        ctx.addIssue({
-          code: 'custom',
-          message: invoiceTooManyMessage(INVOICE_IMAGE_MAX_FILES, urls.length),
-        });
-      else if (!urls.every((u) => u.startsWith(`${UPLOAD_URL_PREFIX}/`)))
-        ctx.addIssue({ code: 'custom', message: invoiceWrongTypeMessage() });
-    }),
-);
 
 const recordForm = z.object({
   truckId: idField('请选择车辆'),
@@ -76,7 +52,7 @@ const recordForm = z.object({
     .int('保养费用最多两位小数')
     .min(1, '保养费用应大于0')
     .max(MAX_FEN, '保养费用不能超过10000000元'),
-  invoiceImages: images,
+  invoiceImages: invoiceImagesField,
   remark: optionalText(200),
 });
 type RecordForm = z.output<typeof recordForm>;
@@ -89,26 +65,6 @@ const recordFilter = z.object({
   teamCode: z.preprocess(blank, teamCodeField.optional()),
 });
 type RecordFilter = z.output<typeof recordFilter>;
-
-async function checkImages(db: Kysely<Database>, merchantId: number, urls: readonly string[]) {
-  if (urls.length === 0) return;
-  const paths = urls.map((u) => u.slice(UPLOAD_URL_PREFIX.length + 1));
-  const found = await db
-    .selectFrom('uploaded_file')
-    .select(['stored_path', 'mime_type', 'size'])
-    .where('merchant_id', '=', merchantId)
-    .where('stored_path', 'in', paths)
-    .execute();
-  const byPath = new Map(found.map((f) => [f.stored_path, f]));
-  for (const [i, p] of paths.entries()) {
-    const file = byPath.get(p);
-    if (!file) throw badInput(`${L.invoiceImages}: 第${i + 1}张图片不是本平台上传的文件，请重新上传`);
-    if (!(INVOICE_IMAGE_TYPES as readonly string[]).includes(file.mime_type))
-      throw badInput(`${L.invoiceImages}: ${invoiceWrongTypeMessage()}`);
-    if (Number(file.size) > megabytesToBytes(INVOICE_IMAGE_MAX_MB))
-      throw badInput(`${L.invoiceImages}: ${invoiceTooLargeMessage(INVOICE_IMAGE_MAX_MB)}`);
-  }
-}
 
 export function recordQuery(db: Kysely<Database>, auth: AuthContext, f: RecordFilter) {
   const reach = reachOf(auth, f.teamCode);
@@ -249,7 +205,7 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: AppContext): voi
       const at = now();
       if (form.maintainDate > formatDate(new Date(at))) throw badInput(`${L.maintainDate}: 不能晚于今天`);
       const plan = form.planId ? await planFor(ctx.db, auth, form.planId, truck.id) : null;
-      await checkImages(ctx.db, auth.merchantId, form.invoiceImages);
+      await checkInvoiceImages(ctx.db, auth.merchantId, form.invoiceImages, L.invoiceImages);
       const driver = await ctx.db
         .selectFrom('truck')
         .select('driver_id')

@@ -4,13 +4,6 @@ import {
   FEE_DETAIL_CODES,
   type FeeDetailRow,
   formatDateTime,
-  INVOICE_IMAGE_MAX_FILES,
-  INVOICE_IMAGE_MAX_MB,
-  INVOICE_IMAGE_TYPES,
-  invoiceTooLargeMessage,
-  invoiceTooManyMessage,
-  invoiceWrongTypeMessage,
-  megabytesToBytes,
   PAY_METHODS,
   PAYABLE_CODES,
   PAYEE_TYPES,
@@ -30,7 +23,7 @@ import { paging, route } from '../../http/route';
 import { inScope } from '../../http/scope';
 import type { ExportColumn } from '../file-tasks/file-tasks.contract';
 import { registerExport } from '../file-tasks/file-tasks.register';
-import { UPLOAD_URL_PREFIX } from '../files/files.routes';
+import { checkInvoiceImages, invoiceImagesField } from '../files/invoice-images';
 import { WAYBILL_MISSING } from '../waybills/waybill-repository';
 import { payInTx } from './payments.pay';
 import {
@@ -75,28 +68,7 @@ const paymentFields = {
     .refine((n) => PAY_METHODS.some((m) => m.value === n), '请选择付款方式'),
   payer: requiredText(30, '请填写付款人'),
   remark: optionalText(200),
-  photos: z.preprocess(
-    (value) =>
-      Array.isArray(value)
-        ? value
-        : typeof value === 'string'
-          ? value.split(';')
-          : value === undefined || value === null
-            ? []
-            : value,
-    z
-      .array(z.string({ error: invoiceWrongTypeMessage() }).trim(), { error: invoiceWrongTypeMessage() })
-      .transform((urls) => urls.filter((u) => u !== ''))
-      .superRefine((urls, ctx) => {
-        if (urls.length > INVOICE_IMAGE_MAX_FILES)
-          ctx.addIssue({
-            code: 'custom',
-            message: invoiceTooManyMessage(INVOICE_IMAGE_MAX_FILES, urls.length),
-          });
-        else if (!urls.every((u) => u.startsWith(`${UPLOAD_URL_PREFIX}/`)))
-          ctx.addIssue({ code: 'custom', message: invoiceWrongTypeMessage() });
-      }),
-  ),
+  photos: invoiceImagesField,
 };
 
 const requestKeyField = z.preprocess(
@@ -124,30 +96,6 @@ const batchBody = z.object({
   requestKey: requestKeyField,
   ...paymentFields,
 });
-
-/**
- * The invoice images: files this merchant uploaded, PNG or JPEG by their content, at most 20 MB
- * each (business section 5 messages).
- */
-async function checkInvoiceImages(db: Db, merchantId: number, urls: readonly string[]): Promise<void> {
-  if (urls.length === 0) return;
-  const paths = urls.map((u) => u.slice(UPLOAD_URL_PREFIX.length + 1));
-  const found = await db
-    .selectFrom('uploaded_file')
-    .select(['stored_path', 'mime_type', 'size'])
-    .where('merchant_id', '=', merchantId)
-    .where('stored_path', 'in', paths)
-    .execute();
-  const byPath = new Map(found.map((f) => [f.stored_path, f]));
-  for (const [i, p] of paths.entries()) {
-    const file = byPath.get(p);
-    if (!file) throw badInput(`${LABELS.photos}: 第${i + 1}张图片不是本平台上传的文件，请重新上传`);
-    if (!(INVOICE_IMAGE_TYPES as readonly string[]).includes(file.mime_type))
-      throw badInput(`${LABELS.photos}: ${invoiceWrongTypeMessage()}`);
-    if (Number(file.size) > megabytesToBytes(INVOICE_IMAGE_MAX_MB))
-      throw badInput(`${LABELS.photos}: ${invoiceTooLargeMessage(INVOICE_IMAGE_MAX_MB)}`);
-  }
-}
 
 export interface PaymentView {
   id: number;
@@ -273,7 +221,7 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: AppContext): vo
     labels: LABELS,
     body: payBody,
     handler: async ({ auth, body }) => {
-      await checkInvoiceImages(db, auth.merchantId, body.photos);
+      await checkInvoiceImages(db, auth.merchantId, body.photos, LABELS.photos);
       return payWaybill(db, auth, body, now());
     },
   });
@@ -286,7 +234,7 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: AppContext): vo
     labels: LABELS,
     body: batchBody,
     handler: async ({ auth, body }) => {
-      await checkInvoiceImages(db, auth.merchantId, body.photos);
+      await checkInvoiceImages(db, auth.merchantId, body.photos, LABELS.photos);
       const at = now();
       const ids = [...new Set(body.waybillIds)];
       const results: {
