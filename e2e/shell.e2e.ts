@@ -61,7 +61,9 @@ for (const viewport of VIEWPORTS) {
           if (account === 'dispatch') await screenshot(page, `shell-401-${size}`);
           await page.getByRole('button', { name: '返回首页' }).click();
           await page.waitForURL((url) => url.pathname === HOME);
-          await page.goto(account === 'finance' ? '/data-analysis/business/fleet' : '/safe-report/risk-monitor');
+          await page.goto(
+            account === 'finance' ? '/data-analysis/business/fleet' : '/safe-report/risk-monitor',
+          );
           await page.waitForURL((url) => url.pathname === '/404');
           await page.getByText('抱歉，您访问的页面不存在').waitFor();
           if (account === 'dispatch') await screenshot(page, `shell-404-${size}`);
