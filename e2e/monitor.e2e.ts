@@ -169,6 +169,15 @@ beforeAll(async () => {
     timezoneId: 'Asia/Shanghai',
     viewport: { width: 1440, height: 900 },
   });
+  // The live demo fleet raises alarms whose pop-ups (top right) would lie over the controls under
+  // test at any moment; this file tests the map and the replay, the alarm pop-ups have their own.
+  await context.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const style = document.createElement('style');
+      style.textContent = '.ant-notification { display: none !important; }';
+      document.head.append(style);
+    });
+  });
   page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(error.message));
   expect((await signIn(page, 'admin')).code).toBe(200);
