@@ -1,3 +1,4 @@
+import { PLAN_STATE } from '@fleet/domain';
 import * as L from 'leaflet';
 import { useEffect, useMemo, useRef } from 'react';
 import type { AggregateAnswer, MapVehicle } from '../../api/monitor';
@@ -28,6 +29,21 @@ export function planVehicle(plan: MonitoredPlan): MapVehicle | null {
 }
 
 /**
+ * One plan a truck for the map: a truck with two listed plans (today's running one and the next one
+ * already handed over) is one vehicle, drawn as the selected plan, else the running one, else the first.
+ */
+export function planPerTruck(plans: readonly MonitoredPlan[], selectedId?: number | null): MonitoredPlan[] {
+  const rank = (p: MonitoredPlan) => (p.id === selectedId ? 2 : p.state === PLAN_STATE.running ? 1 : 0);
+  const byTruck = new Map<string, MonitoredPlan>();
+  for (const plan of plans) {
+    const key = plan.truckId !== null ? `t${plan.truckId}` : `p${plan.id}`;
+    const kept = byTruck.get(key);
+    if (!kept || rank(plan) > rank(kept)) byTruck.set(key, plan);
+  }
+  return [...byTruck.values()];
+}
+
+/**
  * The trucks of the listed plans (renders nothing): the vehicle markers of the monitor map, fitted
  * into view when the set of trucks changes; a click names the plan.
  */
@@ -42,7 +58,9 @@ export function PlanTrucksLayer({
 }) {
   const { map, projection } = useMapState();
   const data = useMemo<AggregateAnswer>(() => {
-    const vehicles = plans.map(planVehicle).filter((v): v is MapVehicle => v !== null);
+    const vehicles = planPerTruck(plans, selectedId)
+      .map(planVehicle)
+      .filter((v): v is MapVehicle => v !== null);
     return {
       zoom: map.getZoom(),
       clusters: [],
@@ -50,7 +68,7 @@ export function PlanTrucksLayer({
       total: vehicles.length,
       counts: {} as AggregateAnswer['counts'],
     };
-  }, [plans, map]);
+  }, [plans, selectedId, map]);
   const byVin = useMemo(() => new Map(plans.map((p) => [`plan-${p.id}`, p])), [plans]);
   const places = useRef('');
   places.current = data.vehicles.map((v) => projection.pointToMap(v).join(',')).join(';');
