@@ -42,6 +42,7 @@ import * as m0039 from './0039_fuel';
 import * as m0040 from './0040_truck_day';
 import * as m0041 from './0041_oil_saving_trip_reports';
 import * as m0042 from './0042_maintenance';
+import * as m0043 from './0043_cost_line';
 
 /** Every migration in order; names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -88,4 +89,5 @@ export const migrations: Record<string, Migration> = {
   '0039_fuel': m0039,
   '0041_oil_saving_trip_reports': m0041,
   '0042_maintenance': m0042,
+  '0043_cost_line': m0043,
 };

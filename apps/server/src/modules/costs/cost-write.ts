@@ -9,8 +9,9 @@ import {
   costAmountFen,
   fenToYuan,
   OPERATE_LOG_PAGES,
+  PLAN_STATE,
 } from '@fleet/domain';
-import type { Kysely } from 'kysely';
+import { type Expression, type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { badInput } from '../../http/envelope';
 
@@ -84,6 +85,32 @@ export function costRuleError(row: CostInsert): string | null {
   return null;
 }
 
+/**
+ * The line of a cost, computed by the database in the statement that writes the cost (so in its
+ * transaction): the line of its waybill; else the line of the plan, or else of the waybill, that its
+ * trip ran for: the latest of the truck's plans (not cancelled) or waybills (not cancelled) that had
+ * departed before the trip ended and had not arrived when it started; null (未关联线路) otherwise.
+ */
+export function costLine(
+  waybillId: number | null | undefined,
+  tripId: number | null | undefined,
+): Expression<number | null> | null {
+  const trip = (run: 'plan' | 'waybill') =>
+    sql<number | null>`(SELECT r.line_id FROM trip t
+      JOIN ${sql.table(run)} r ON r.truck_id = t.truck_id AND r.merchant_id = t.merchant_id
+      WHERE t.id = ${tripId} AND r.line_id IS NOT NULL AND r.departed_at IS NOT NULL
+        AND ${run === 'plan' ? sql`r.state <> ${PLAN_STATE.cancelled}` : sql`r.cancelled = 0`}
+        AND r.departed_at < COALESCE(t.end_time, t.start_time + 1)
+        AND (r.arrived_at IS NULL OR r.arrived_at > t.start_time)
+      ORDER BY r.departed_at DESC LIMIT 1)`;
+  const parts = [
+    ...(waybillId ? [sql<number | null>`(SELECT w.line_id FROM waybill w WHERE w.id = ${waybillId})`] : []),
+    ...(tripId ? [trip('plan'), trip('waybill')] : []),
+  ];
+  if (parts.length === 0) return null;
+  return parts.length === 1 ? (parts[0] as Expression<number | null>) : sql`COALESCE(${sql.join(parts)})`;
+}
+
 /** The log's text of a cost's money: type, date, amount, quantity and price. */
 export function costLogText(row: {
   costType: number;
@@ -128,6 +155,7 @@ export async function insertCost(tx: Kysely<Database>, row: CostInsert, actor: C
       unit_price: row.unitPrice ?? null,
       waybill_id: row.waybillId ?? null,
       trip_id: row.tripId ?? null,
+      line_id: costLine(row.waybillId, row.tripId),
       pay_method: row.payMethod ?? null,
       place: row.place || null,
       invoice_images: row.invoiceImages?.length ? row.invoiceImages.join(';') : null,
@@ -168,4 +196,57 @@ export async function writeCostLog(
       created_at: entry.now,
     })
     .execute();
+}
+
+/**
+ * Changes a cost to `row` (same id), or soft-deletes it (`row` null), and logs its money before and
+ * after, in `tx`: for a cost kept by another record (a maintenance record's 保养 cost), changed with
+ * that record. Throws a 400 with the rule's message when `row` breaks one; false when the cost is
+ * not there (deleted, or of another merchant).
+ */
+export async function reviseCost(
+  tx: Kysely<Database>,
+  id: number,
+  row: CostInsert | null,
+  actor: CostActor,
+): Promise<boolean> {
+  const error = row && costRuleError(row);
+  if (error) throw badInput(error);
+  const before = await tx
+    .selectFrom('cost')
+    .select(['team_code', 'cost_type', 'cost_date', 'amount', 'quantity', 'unit_price', 'source'])
+    .where('id', '=', id)
+    .where('merchant_id', '=', actor.merchantId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!before) return false;
+  const now = Date.now();
+  const was = costLogText({ ...before, costType: before.cost_type, costDate: before.cost_date });
+  const source = COST_SOURCE_LABELS[before.source] ?? '';
+  const change = row
+    ? {
+        team_code: row.teamCode,
+        truck_id: row.truckId,
+        driver_id: row.driverId ?? null,
+        cost_type: row.costType,
+        fee_type_id: row.costType === COST_TYPE.custom ? (row.feeTypeId ?? null) : null,
+        cost_date: row.costDate,
+        cost_at: shanghaiDayStart(row.costDate),
+        amount: row.amount,
+        quantity: row.quantity ?? null,
+        unit_price: row.unitPrice ?? null,
+        place: row.place || null,
+        invoice_images: row.invoiceImages?.length ? row.invoiceImages.join(';') : null,
+        remark: row.remark || null,
+        updated_at: now,
+      }
+    : { deleted_at: now, updated_at: now };
+  await tx.updateTable('cost').set(change).where('id', '=', id).execute();
+  await writeCostLog(tx, actor, {
+    dataId: id,
+    teamCode: row?.teamCode ?? before.team_code,
+    content: row ? `修改${source}费用：${was} → ${costLogText(row)}` : `删除${source}费用：${was}`,
+    now,
+  });
+  return true;
 }

@@ -19,6 +19,8 @@ export interface CostTable {
   unit_price: number | null;
   waybill_id: number | null;
   trip_id: number | null;
+  /** The line of its waybill or of the plan/waybill its trip ran for (0043_cost_line); null 未关联线路. */
+  line_id: Generated<number | null>;
   pay_method: number | null;
   place: string | null;
   invoice_images: string | null;
@@ -31,13 +33,15 @@ export interface CostTable {
   deleted_at: number | null;
 }
 
-/** The sums of the not deleted costs by truck, type and Shanghai day (0038_costs_day). */
+/** The sums of the not deleted costs by truck, type, line and Shanghai day (0038_costs_day, 0043_cost_line). */
 export interface CostDayTable {
   merchant_id: number;
   team_code: string;
   truck_id: number;
   cost_type: number;
   fee_type_id: number;
+  /** The cost's line, 0 for 未关联线路 (0043_cost_line). */
+  line_id: number;
   day: number;
   /** The count of costs (the generator's name). */
   waybills: Generated<number>;
