@@ -388,4 +388,113 @@ describe.each(TEST_DATABASES)('trip reports on $title', (database) => {
     });
     expect(wrong.body.msg).toBe('统计维度: 统计维度应为truck（车辆）、driver（司机）或line（线路）');
   });
+
+  it('exports 行程统计 with the rows and the 合计 of the list, by each dimension', async () => {
+    for (const [dimension, name] of [
+      ['truck', '车辆'],
+      ['driver', '司机'],
+      ['line', '线路'],
+    ] as const) {
+      const filter = { startDate: '2026-11-01', endDate: '2026-11-30', dimension };
+      const listed = await call(t.app, 'POST', '/api/tripReport/statistics', {
+        token: admin,
+        body: { ...filter, pageSize: 500 },
+      });
+      const { list, totalRow } = listed.body.data as {
+        list: Record<string, number | string | null>[];
+        totalRow: Record<string, number | string | null>;
+      };
+      expect(list.length).toBeGreaterThan(0);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/tripReport/statistics/export',
+        headers: { 'auth-token': admin },
+        payload: filter,
+      });
+      expect(res.headers['content-type']).toContain('spreadsheetml');
+      expect(decodeURIComponent(String(res.headers['content-disposition']))).toMatch(/行程统计_\d{14}\.xlsx/);
+      const rows = await readBack(res.rawPayload);
+      expect(rows[0]).toEqual([
+        '统计维度',
+        '统计对象',
+        '记录趟数',
+        '记录里程(公里)',
+        '记录油耗(升)',
+        '百公里油耗(升)',
+        '行驶时长(小时)',
+        '上报趟数',
+        '上报里程(公里)',
+        '上报油耗(升)',
+      ]);
+      const cells = (r: Record<string, number | string | null>) => [
+        name,
+        r.name,
+        r.trips,
+        r.mileageKm,
+        r.fuelL,
+        r.fuelPer100 ?? '-',
+        r.durationHours,
+        r.reportedTrips,
+        r.reportedMileageKm,
+        r.reportedFuelL,
+      ];
+      expect(rows.slice(1)).toEqual([...list.map(cells), cells(totalRow)]);
+      expect(rows[rows.length - 1]?.[1]).toBe('合计');
+    }
+    // the finance user of another team exports only the 合计 row of nothing
+    const finance = await login(t.app, 'finance', DEMO.finance);
+    const theirs = await t.app.inject({
+      method: 'POST',
+      url: '/api/tripReport/statistics/export',
+      headers: { 'auth-token': finance },
+      payload: { startDate: '2026-11-01', endDate: '2026-11-30', dimension: 'truck' },
+    });
+    const rows = await readBack(theirs.rawPayload);
+    expect(rows.slice(1).map((r) => r[1])).not.toContain(truck.carNo);
+    // the same checks as the list, naming the field
+    const wrong = await call(t.app, 'POST', '/api/tripReport/statistics/export', {
+      token: admin,
+      body: { startDate: '2026-11-30', endDate: '2026-11-01' },
+    });
+    expect(wrong.body.msg).toBe('结束日期: 结束日期不能早于开始日期');
+  });
+
+  it('refuses a statistics period longer than a year even when only its start is given', async () => {
+    const res = await call(t.app, 'POST', '/api/tripReport/statistics', {
+      token: admin,
+      body: { startDate: '2020-01-01' },
+    });
+    expect(res.body.msg).toBe('结束日期: 统计时间跨度不能超过366天');
+  });
+
+  it('refuses a list filter naming a truck, driver, line or import batch out of scope', async () => {
+    const byTruck = await call(t.app, 'POST', '/api/tripReport/queryList', {
+      token: admin,
+      body: { truckId: coalTruckId },
+    });
+    expect(byTruck.body.msg).toBe('车辆: 车辆不存在或无权操作');
+    const exported = await call(t.app, 'POST', '/api/excelTask/exportExcel', {
+      token: admin,
+      body: { truckId: coalTruckId },
+    });
+    expect(exported.body.msg).toBe('车辆: 车辆不存在或无权操作');
+    const finance = await login(t.app, 'finance', DEMO.finance);
+    const records = await call(t.app, 'POST', '/api/tripReport/importRecord', { token: admin, body: {} });
+    const batch = (records.body.data.list as { id: number }[])[0];
+    const theirs = await call(t.app, 'POST', '/api/tripReport/queryList', {
+      token: finance,
+      body: { importId: batch?.id },
+    });
+    expect(theirs.body.msg).toBe('导入批次: 导入批次不存在或无权操作');
+    const driver = await call(t.app, 'POST', '/api/tripReport/queryList', {
+      token: finance,
+      body: { driverId: truck.driverId },
+    });
+    expect(driver.body.msg).toBe('司机: 司机不存在或无权操作');
+    const wrongType = await call(t.app, 'POST', '/api/excelTask/exportExcel', {
+      token: admin,
+      body: { source: 3 },
+    });
+    expect(wrongType.body.msg).toBe('来源: 来源应为1（司机上报）或2（导入）');
+  });
 });
