@@ -36,12 +36,17 @@ import type {
   DriverSalaryMonthTable,
 } from '../modules/driver-salary/driver-salary.table';
 import type { DriverSalaryInfoTable, DriverTable } from '../modules/drivers/drivers.table';
-import type { TruckDayStateTable, TruckDayTable } from '../modules/energy/energy.table';
+import type { TruckDayStateTable, TruckDayTable, TruckMonthTable } from '../modules/energy/energy.table';
 import type { FeeTypeTable } from '../modules/fee-types/fee-types.table';
 import type { UserFieldSetTable } from '../modules/field-settings/field-settings.table';
 import type { FileTaskTable } from '../modules/file-tasks/file-tasks.table';
 import type { UploadedFileTable } from '../modules/files/files.table';
-import type { FuelCalibrationTable, FuelEventTable, FuelScanTable } from '../modules/fuel/fuel.table';
+import type {
+  FuelCalibrationTable,
+  FuelEventTable,
+  FuelReconcileMarkTable,
+  FuelScanTable,
+} from '../modules/fuel/fuel.table';
 import type { LineStationTable, LineTable } from '../modules/lines/lines.table';
 import type {
   FaultClearTable,
@@ -186,9 +191,11 @@ export interface Database {
   truck_depreciation: TruckDepreciationTable;
   truck_day: TruckDayTable;
   truck_day_state: TruckDayStateTable;
+  truck_month: TruckMonthTable;
   fuel_calibration: FuelCalibrationTable;
   fuel_event: FuelEventTable;
   fuel_scan: FuelScanTable;
+  fuel_reconcile_mark: FuelReconcileMarkTable;
   fuel_efficient_plan: FuelEfficientPlanTable;
   fuel_efficient_monitor: FuelEfficientMonitorTable;
   trip_report: TripReportTable;

@@ -3,3 +3,4 @@ export * from './curves';
 export * from './detect';
 export * from './median';
 export * from './states';
+export * from './units';

@@ -42,7 +42,9 @@ import * as m0039 from './0039_fuel';
 import * as m0040 from './0040_truck_day';
 import * as m0041 from './0041_oil_saving_trip_reports';
 import * as m0042 from './0042_maintenance';
+import * as m0046 from './0046_fuel_reconcile';
 import * as m0043 from './0043_cost_line';
+import * as m0044 from './0044_truck_month';
 
 /** Every migration in order; names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -89,5 +91,7 @@ export const migrations: Record<string, Migration> = {
   '0039_fuel': m0039,
   '0041_oil_saving_trip_reports': m0041,
   '0042_maintenance': m0042,
+  '0046_fuel_reconcile': m0046,
   '0043_cost_line': m0043,
+  '0044_truck_month': m0044,
 };

@@ -1,141 +1,32 @@
-import { DAY_MS, FUEL_TYPES, fuelTypeName, parseDateTime } from '@fleet/domain';
+import { FUEL_TYPES } from '@fleet/domain';
 import { type Kysely, sql } from 'kysely';
-import { z } from 'zod';
 import type { Database } from '../../db/schema';
 import type { AuthContext } from '../../http/auth';
-import { badInput, notFound } from '../../http/envelope';
-import { DATE_MESSAGE, isDateText } from '../../http/form-fields';
 import { inScope } from '../../http/scope';
-import { blank, teamFilter } from '../../records/filters';
-import { dayNumber, periodText } from '../../records/period-sums';
+import { dayNumber, splitDays } from '../../records/period-sums';
+import type { PeriodFilter } from './energy.filters';
 
-// The reads of every fuel, mileage and energy report: sums of truck_day rows of the caller's scope
-// over a period, grouped by truck, driver, team, series or day, each group also by the unit of the
-// trucks' fuel type (a team with diesel and electric trucks has an L row and a kWh row).
+// The reads of every fuel, mileage and energy report: sums of the caller's scope over a period,
+// grouped by truck, driver, team, series or day, each group also by the unit of the trucks' fuel
+// type (a team with diesel and electric trucks has an L row and a kwh row). The whole months of the
+// period are read from truck_month, the days of the months it cuts from truck_day (by day: truck_day
+// only); the days a truck or driver drove are counted from the months' day bits and the days.
 
 type Db = Kysely<Database>;
-
-export const PERIOD_MAX_DAYS = 366;
-export const TRUCK_MISSING = '车辆不存在或无权操作';
-export const DRIVER_MISSING = '司机不存在或无权操作';
-export const LINE_MISSING = '线路不存在或无权操作';
-
-export const LABELS = {
-  startDate: '开始日期',
-  endDate: '结束日期',
-  teamCode: '所属车队',
-  truckId: '车辆',
-  carNo: '车牌号',
-  driverId: '司机',
-  lineId: '线路',
-  fuelType: '燃料类型',
-  series: '车系',
-  groupBy: '统计维度',
-};
-
-const optionalId = (message: string) =>
-  z.preprocess(blank, z.coerce.number({ error: message }).int(message).positive(message).optional());
-
-/** The period and filters every report takes. */
-export const periodFields = {
-  startDate: z.preprocess(blank, z.string().refine(isDateText, DATE_MESSAGE).optional()),
-  endDate: z.preprocess(blank, z.string().refine(isDateText, DATE_MESSAGE).optional()),
-  teamCode: teamFilter,
-  truckId: optionalId('车辆不正确'),
-  carNo: z.preprocess(blank, z.string().max(20, '最多20个字符').optional()),
-  driverId: optionalId('司机不正确'),
-  fuelType: optionalId('燃料类型不正确'),
-  series: z.preprocess(blank, z.string().max(30, '最多30个字符').optional()),
-};
-
-export function checkPeriod(f: { startDate: string; endDate: string }, ctx: z.RefinementCtx): void {
-  const start = parseDateTime(f.startDate)?.getTime() ?? 0;
-  const end = parseDateTime(f.endDate)?.getTime() ?? 0;
-  if (f.endDate < f.startDate)
-    ctx.addIssue({ code: 'custom', path: ['endDate'], message: '结束日期不能早于开始日期' });
-  else if ((end - start) / DAY_MS + 1 > PERIOD_MAX_DAYS)
-    ctx.addIssue({ code: 'custom', path: ['endDate'], message: `统计时间跨度不能超过${PERIOD_MAX_DAYS}天` });
-}
-
-/** 'YYYY-MM-DD' of an instant in Shanghai. */
-const dateOf = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
-
-/**
- * The period as sent, or by default the last 31 days to today (a missing end is today, a missing
- * start 30 days before the end).
- */
-export function fillPeriod<T extends { startDate?: string; endDate?: string }>(
-  f: T,
-): T & { startDate: string; endDate: string } {
-  const endDate = f.endDate ?? dateOf(Date.now());
-  const startDate = f.startDate ?? dateOf((parseDateTime(endDate) as Date).getTime() - 30 * DAY_MS);
-  return { ...f, startDate, endDate };
-}
-
-/** A report's filter: the period fields and `shape`, the period filled and checked. */
-export function withPeriod<S extends z.ZodRawShape>(shape: S) {
-  const object = z.object({ ...periodFields, ...shape });
-  type In = z.output<typeof object> & { startDate?: string; endDate?: string };
-  return object.transform((f) => fillPeriod(f as In)).superRefine(checkPeriod);
-}
-
-export const periodFilter = withPeriod({});
-export type PeriodFilter = z.output<typeof periodFilter>;
-
-/** The truck of a request in the caller's scope, or TRUCK_MISSING. */
-export async function scopedTruck(db: Db, auth: AuthContext, id: number) {
-  const truck = await db
-    .selectFrom('truck')
-    .leftJoin('team', (j) =>
-      j.onRef('team.merchant_id', '=', 'truck.merchant_id').onRef('team.team_code', '=', 'truck.team_code'),
-    )
-    .select([
-      'truck.id',
-      'truck.car_no',
-      'truck.vin',
-      'truck.series',
-      'truck.fuel_type',
-      'truck.team_code',
-      'team.team_name',
-    ])
-    .where(inScope(auth.scope, 'truck'))
-    .where('truck.deleted_at', 'is', null)
-    .where('truck.id', '=', id)
-    .executeTakeFirst();
-  if (!truck) throw notFound(TRUCK_MISSING);
-  return truck;
-}
-
-/** The ids a filter names (truck, driver, team) are in the caller's scope. */
-export async function checkFilterScope(db: Db, auth: AuthContext, f: Partial<PeriodFilter>): Promise<void> {
-  if (f.truckId !== undefined) await scopedTruck(db, auth, f.truckId);
-  if (f.driverId !== undefined) {
-    const d = await db
-      .selectFrom('driver')
-      .select('id')
-      .where(inScope(auth.scope, 'driver'))
-      .where('id', '=', f.driverId)
-      .executeTakeFirst();
-    if (!d) throw notFound(DRIVER_MISSING);
-  }
-  if (
-    f.teamCode &&
-    !f.teamCode.startsWith(auth.scope.teamCode) &&
-    !auth.scope.teamCode.startsWith(f.teamCode)
-  )
-    throw badInput(`${LABELS.teamCode}: 不存在或不在您的管辖范围内`);
-}
 
 export type GroupBy = 'truck' | 'driver' | 'team' | 'series' | 'day' | 'driverDay' | 'unit';
 
 export interface Sums {
   mileage: number;
   fuelUsed: number;
+  /** A plug-in hybrid's electricity, 0.1 kwh (0 for other trucks). */
+  powerUsed: number;
   driveSeconds: number;
   trips: number;
   refuel: number;
   drain: number;
   trucks: number;
+  /** Days with figures (of the truck or driver; 0 for other groupings). */
   days: number;
 }
 
@@ -178,41 +69,140 @@ const ORDER = {
   unit: [],
 } as const;
 
-/** The filtered truck_day rows of the caller's scope grouped by `by` and unit, with their sums. */
-function grouped(db: Db, auth: AuthContext, f: PeriodFilter, by: GroupBy) {
+const SUMS = ['mileage', 'fuel_used', 'power_used', 'drive_seconds', 'trips', 'refuel', 'drain'];
+
+/**
+ * The rows of the period in the caller's scope with the filters on their own columns: truck_month's
+ * whole months (unless `byDay`) and truck_day's other days, each with its month and day bits.
+ */
+function source(db: Db, auth: AuthContext, f: PeriodFilter, byDay: boolean) {
+  const start = dayNumber(f.startDate);
+  const end = dayNumber(f.endDate);
+  const split = byDay ? { months: null, days: [[start, end]] as [number, number][] } : splitDays(start, end);
+  // biome-ignore lint/suspicious/noExplicitAny: both tables have the columns read here
+  const any = db as unknown as Kysely<any>;
+  const part = (table: 'truck_day' | 'truck_month') => {
+    // biome-ignore lint/suspicious/noExplicitAny: as above
+    let q = any.selectFrom(`${table} as x`).where(inScope(auth.scope, 'x')) as any;
+    if (f.teamCode) q = q.where('x.team_code', 'like', `${f.teamCode}%`);
+    if (f.truckId !== undefined) q = q.where('x.truck_id', '=', f.truckId);
+    if (f.driverId !== undefined) q = q.where('x.driver_id', '=', f.driverId);
+    return q.select(['x.truck_id', 'x.driver_id', 'x.team_code', ...SUMS.map((s) => `x.${s}`)]);
+  };
+  const days = part('truck_day')
+    .where((eb: ExpressionBuilderAny) => eb.or(split.days.map(([a, b]) => eb.between('x.day', a, b))))
+    .select([
+      'x.day',
+      sql<number>`x.day / 100`.as('month'),
+      sql<number>`cast(1 as bigint) << (x.day % 100 - 1)`.as('day_bits'),
+    ]);
+  if (split.days.length === 0 && split.months) return monthPart(part, split.months);
+  if (!split.months) return days;
+  return days.unionAll(monthPart(part, split.months));
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the untyped builder of `source`
+type ExpressionBuilderAny = any;
+
+// biome-ignore lint/suspicious/noExplicitAny: the untyped builder of `source`
+function monthPart(part: (table: 'truck_month') => any, [first, last]: [number, number]) {
+  return part('truck_month')
+    .where('x.month', '>=', first)
+    .where('x.month', '<=', last)
+    .select([sql<number>`x.month * 100`.as('day'), 'x.month', 'x.day_bits']);
+}
+
+/** The filtered rows of the caller's scope joined with their trucks (filters on the truck's columns). */
+function rows(db: Db, auth: AuthContext, f: PeriodFilter, byDay: boolean) {
   let q = db
-    .selectFrom('truck_day as d')
-    .innerJoin('truck as t', 't.id', 'd.truck_id')
-    .where(inScope(auth.scope, 'd'))
-    .where('d.day', '>=', dayNumber(f.startDate))
-    .where('d.day', '<=', dayNumber(f.endDate));
-  if (f.teamCode) q = q.where('d.team_code', 'like', `${f.teamCode}%`);
-  if (f.truckId !== undefined) q = q.where('d.truck_id', '=', f.truckId);
+    .selectFrom(source(db, auth, f, byDay).as('d'))
+    .innerJoin('truck as t', 't.id', 'd.truck_id') as unknown as ReturnType<typeof joined>;
   if (f.carNo) q = q.where('t.car_no', 'like', `%${f.carNo}%`);
-  if (f.driverId !== undefined) q = q.where('d.driver_id', '=', f.driverId);
   if (f.fuelType !== undefined) q = q.where('t.fuel_type', '=', f.fuelType);
   if (f.series) q = q.where('t.series', '=', f.series);
+  return q;
+}
+/** A row of `source`. */
+interface SourceRow {
+  truck_id: number;
+  driver_id: number;
+  team_code: string;
+  day: number;
+  month: number;
+  day_bits: number;
+  mileage: number;
+  fuel_used: number;
+  power_used: number;
+  drive_seconds: number;
+  trips: number;
+  refuel: number;
+  drain: number;
+}
+/** The type of `rows`. */
+const joined = (db: Db) =>
+  (db as unknown as Kysely<Database & { source: SourceRow }>)
+    .selectFrom('source as d')
+    .innerJoin('truck as t', 't.id', 'd.truck_id');
+
+/** The rows grouped by `by` and unit, with their sums. */
+function grouped(db: Db, auth: AuthContext, f: PeriodFilter, by: GroupBy) {
   const keys = KEYS[by];
-  return q
+  return rows(db, auth, f, by === 'day' || by === 'driverDay')
     .select(keys)
     .select((eb) => [
       UNIT_SQL.as('unit'),
       eb.fn.sum<number>('d.mileage').as('mileage'),
       eb.fn.sum<number>('d.fuel_used').as('fuel_used'),
+      eb.fn.sum<number>('d.power_used').as('power_used'),
       eb.fn.sum<number>('d.drive_seconds').as('drive_seconds'),
       eb.fn.sum<number>('d.trips').as('trips'),
       eb.fn.sum<number>('d.refuel').as('refuel'),
       eb.fn.sum<number>('d.drain').as('drain'),
       eb.fn.count<number>('d.truck_id').distinct().as('trucks'),
-      eb.fn.count<number>('d.day').distinct().as('days'),
     ])
     .groupBy([...keys, UNIT_SQL]);
 }
 
+const bitCount = (n: number) => {
+  let count = 0;
+  for (let v = n; v !== 0; v &= v - 1) count++;
+  return count;
+};
+
+/** The days the groups' trucks (or drivers) drove: the union of their rows' day bits, month by month. */
+async function countDays(
+  db: Db,
+  auth: AuthContext,
+  f: PeriodFilter,
+  by: 'truck' | 'driver',
+  groups: Group[],
+) {
+  const column = by === 'truck' ? 'd.truck_id' : 'd.driver_id';
+  const ids = [...new Set(groups.map((g) => (by === 'truck' ? g.truckId : g.driverId) as number))];
+  const bits = new Map<string, Map<number, number>>();
+  for (let i = 0; i < ids.length; i += 1000) {
+    const found = await rows(db, auth, f, false)
+      .select([column, 'd.month', 'd.day_bits'])
+      .select(UNIT_SQL.as('unit'))
+      .where(column, 'in', ids.slice(i, i + 1000))
+      .execute();
+    for (const r of found as unknown as Record<string, unknown>[]) {
+      const key = `${num(by === 'truck' ? r.truck_id : r.driver_id)}|${r.unit}`;
+      const months = bits.get(key) ?? new Map<number, number>();
+      bits.set(key, months);
+      months.set(num(r.month), (months.get(num(r.month)) ?? 0) | num(r.day_bits));
+    }
+  }
+  for (const g of groups) {
+    const months = bits.get(`${by === 'truck' ? g.truckId : g.driverId}|${g.unit}`);
+    g.days = months ? [...months.values()].reduce((sum, b) => sum + bitCount(b), 0) : 0;
+  }
+}
+
 /**
- * The sums of the filtered truck_day rows of the caller's scope by `by` and fuel unit (a day's or
- * driver's rows of trucks of different units are separate groups), in the report's order; one page
- * of them when `page` is given.
+ * The sums of the filtered rows of the caller's scope by `by` and fuel unit (a day's or driver's
+ * rows of trucks of different units are separate groups), in the report's order; one page of them
+ * when `page` is given.
  */
 export async function sumTruckDays(
   db: Db,
@@ -225,8 +215,8 @@ export async function sumTruckDays(
   for (const column of ORDER[by]) q = q.orderBy(column);
   q = q.orderBy(sql.ref('unit'));
   if (page) q = q.limit(page.pageSize).offset((page.pageNum - 1) * page.pageSize);
-  const rows = (await q.execute()) as unknown as Record<string, unknown>[];
-  return rows.map((r) => ({
+  const found = (await q.execute()) as unknown as Record<string, unknown>[];
+  const groups = found.map((r) => ({
     truckId: r.truck_id === undefined ? null : num(r.truck_id),
     driverId: r.driver_id === undefined ? null : num(r.driver_id),
     teamCode: r.team_code === undefined ? null : String(r.team_code),
@@ -236,13 +226,16 @@ export async function sumTruckDays(
     fuelType: r.fuel_type === undefined ? null : num(r.fuel_type),
     mileage: num(r.mileage),
     fuelUsed: num(r.fuel_used),
+    powerUsed: num(r.power_used),
     driveSeconds: num(r.drive_seconds),
     trips: num(r.trips),
     refuel: num(r.refuel),
     drain: num(r.drain),
     trucks: num(r.trucks),
-    days: num(r.days),
+    days: 0,
   }));
+  if (by === 'truck' || by === 'driver') await countDays(db, auth, f, by, groups);
+  return groups;
 }
 
 /** How many groups `sumTruckDays` answers without paging. */
@@ -253,83 +246,3 @@ export async function countGroups(db: Db, auth: AuthContext, f: PeriodFilter, by
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
-
-const tenth = (n: number) => Math.round(n) / 10;
-
-/** Litres per 100 km (or the unit's), two decimals; null without mileage. */
-export function per100(fuelTenths: number, mileageTenths: number): number | null {
-  return mileageTenths > 0 ? Math.round((fuelTenths / mileageTenths) * 10000) / 100 : null;
-}
-
-/** The figures of a group as the API answers them: km and the unit with one decimal. */
-export function figures(g: Sums & { unit: string }) {
-  return {
-    unit: g.unit,
-    per100Unit: `${g.unit}/百公里`,
-    mileage: tenth(g.mileage),
-    fuelUsed: tenth(g.fuelUsed),
-    per100Km: per100(g.fuelUsed, g.mileage),
-    driveHours: Math.round(g.driveSeconds / 360) / 10,
-    trips: g.trips,
-    refuel: tenth(g.refuel),
-    drain: tenth(g.drain),
-  };
-}
-
-/** Names of trucks, drivers and teams of the groups, read once. */
-export async function names(db: Db, auth: AuthContext, groups: readonly Group[]) {
-  const truckIds = [...new Set(groups.flatMap((g) => (g.truckId ? [g.truckId] : [])))];
-  const driverIds = [...new Set(groups.flatMap((g) => (g.driverId ? [g.driverId] : [])))];
-  const trucks = new Map<
-    number,
-    { carNo: string; vin: string; series: string; fuelType: number; teamCode: string; teamName: string }
-  >();
-  for (let i = 0; i < truckIds.length; i += 1000) {
-    const rows = await db
-      .selectFrom('truck')
-      .leftJoin('team', (j) =>
-        j.onRef('team.merchant_id', '=', 'truck.merchant_id').onRef('team.team_code', '=', 'truck.team_code'),
-      )
-      .select([
-        'truck.id',
-        'truck.car_no',
-        'truck.vin',
-        'truck.series',
-        'truck.fuel_type',
-        'truck.team_code',
-        'team.team_name',
-      ])
-      .where('truck.merchant_id', '=', auth.merchantId)
-      .where('truck.id', 'in', truckIds.slice(i, i + 1000))
-      .execute();
-    for (const r of rows)
-      trucks.set(r.id, {
-        carNo: r.car_no,
-        vin: r.vin,
-        series: r.series ?? '',
-        fuelType: r.fuel_type,
-        teamCode: r.team_code,
-        teamName: r.team_name ?? '',
-      });
-  }
-  const drivers = new Map<number, { name: string; phone: string }>();
-  for (let i = 0; i < driverIds.length; i += 1000) {
-    const rows = await db
-      .selectFrom('driver')
-      .select(['id', 'name', 'phone'])
-      .where('merchant_id', '=', auth.merchantId)
-      .where('id', 'in', driverIds.slice(i, i + 1000))
-      .execute();
-    for (const r of rows) drivers.set(r.id, { name: r.name, phone: r.phone });
-  }
-  const teamRows = await db
-    .selectFrom('team')
-    .select(['team_code', 'team_name'])
-    .where('merchant_id', '=', auth.merchantId)
-    .execute();
-  const teams = new Map(teamRows.map((t) => [t.team_code, t.team_name]));
-  return { trucks, drivers, teams };
-}
-
-export const dayText = (day: number) => periodText(day, 'day');
-export { fuelTypeName };

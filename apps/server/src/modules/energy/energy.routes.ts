@@ -1,43 +1,29 @@
-import { FUEL_TYPES, fuelUnit } from '@fleet/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
-import { idField } from '../../http/form-fields';
-import { paging, route } from '../../http/route';
-import { registerExport } from '../file-tasks/file-tasks.register';
+import { route } from '../../http/route';
 import { registerDriverOilRoutes } from './driver-oil.routes';
-import {
-  checkFilterScope,
-  checkPeriod,
-  countGroups,
-  figures,
-  fillPeriod,
-  LABELS,
-  type PeriodFilter,
-  periodFields,
-  periodFilter,
-  scopedTruck,
-  sumTruckDays,
-  withPeriod,
-} from './energy.repository';
+import { checkFilterScope, LABELS, type PeriodFilter, periodFilter, withPeriod } from './energy.filters';
+import { countGroups } from './energy.repository';
 import {
   change,
   dayChart,
   figureColumns,
-  inPages,
   previousPeriod,
   type SummaryResult,
   summaryResults,
   type TruckResult,
   totalRows,
   truckResults,
-  truckTrips,
 } from './energy.views';
+import { reportRoutes } from './report-routes';
 import { TruckDayJob } from './roll-up-job';
+import { registerTruckResultRoutes } from './truck-result.routes';
 
 // 油耗统计 (car050301: list, 油耗结果查看, 油耗结果分析, the 油耗管家 cards and chart), 里程能耗报表
-// (car100102) and 车辆里程详情 (car060102): every figure from the truck_day rows of the caller's
-// scope; one truck's trips from the trip table.
+// (car100102) and 车辆里程详情 (car060102): every figure from the truck_day and truck_month rows of
+// the caller's scope; one truck's trips from the trip table. A plug-in hybrid's rows (unit kwh+L)
+// carry its fuel in L and its electricity in kwh, each per 100 km.
 
 const TAG = '油耗与能耗';
 /** 油耗统计 and its result pages. */
@@ -46,12 +32,6 @@ export const FUEL_CODES = ['car050301'];
 export const ENERGY_CODES = ['car100102'];
 /** 发车统计's 车辆里程详情. */
 export const MILEAGE_CODES = ['car060102'];
-const TRUCK_CODES = [...FUEL_CODES, ...ENERGY_CODES, ...MILEAGE_CODES];
-
-const truckPeriod = z
-  .object({ ...periodFields, truckId: idField('请选择车辆') })
-  .transform(fillPeriod)
-  .superRefine(checkPeriod);
 
 const TRUCK_COLUMNS = [
   { header: '车牌号', width: 14, value: (r: TruckResult) => r.carNo },
@@ -72,191 +52,61 @@ const groupByField = z
   .meta({ title: LABELS.groupBy });
 const summaryFilter = withPeriod({ groupBy: groupByField });
 type SummaryFilter = z.output<typeof summaryFilter>;
+const anyPeriod = periodFilter as unknown as z.ZodType<PeriodFilter>;
 
 export function registerEnergyRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const job = new TruckDayJob(db, () => ctx.config.now(), app.log);
   app.addHook('onReady', async () => job.start());
   app.addHook('onClose', () => job.stop());
-
-  const truckList = async (auth: Parameters<typeof checkFilterScope>[1], f: PeriodFilter) => {
-    await checkFilterScope(db, auth, f);
-    return truckResults(db, auth, f);
+  const reports = reportRoutes(app, ctx, TAG);
+  const trucks = {
+    filter: anyPeriod,
+    rows: (
+      auth: Parameters<typeof truckResults>[1],
+      f: PeriodFilter,
+      page?: { pageNum: number; pageSize: number },
+    ) => truckResults(db, auth, f, page),
   };
+  const truckCount = (auth: Parameters<typeof truckResults>[1], f: PeriodFilter) =>
+    countGroups(db, auth, f, 'truck');
 
-  route(app, TAG, {
-    method: 'POST',
+  reports.list({
+    ...trucks,
     url: '/fuel/resultList',
     summary:
-      '油耗统计：开始日期至结束日期（最长366天）每辆车的里程（km）、油耗（车辆燃料类型的单位：L、kwh、kg）、百公里油耗、行驶时长、行程数、加油与放油量（L）；筛选车队、车辆、车牌号、司机、燃料类型、车系；totalRow 为每种单位的合计',
+      '油耗统计：开始日期至结束日期（最长366天）每辆车的里程（km）、油耗（车辆燃料类型的单位：L、kwh、kg；插电混动为油耗 L 与电耗 kwh 两项）、百公里油耗、行驶时长、行程数、加油与放油量（L）；筛选车队、车辆、车牌号、司机、燃料类型、车系；totalRow 为每种单位的合计',
     access: FUEL_CODES,
-    list: true,
-    labels: LABELS,
-    body: periodFilter.and(z.object(paging)),
-    handler: async ({ auth, body }) => {
-      await checkFilterScope(db, auth, body);
-      const [list, total, totalRow] = await Promise.all([
-        truckResults(db, auth, body, body),
-        countGroups(db, auth, body, 'truck'),
-        totalRows(db, auth, body),
-      ]);
-      return { list, total, totalRow };
-    },
+    count: truckCount,
+    totals: true,
   });
-
-  registerExport<PeriodFilter, TruckResult>(app, TAG, {
+  reports.export({
+    ...trucks,
     url: '/fuel/exportResultList',
-    method: 'POST',
     summary: '导出油耗统计（与列表相同的筛选）',
     access: FUEL_CODES,
-    input: periodFilter as unknown as z.ZodType<PeriodFilter>,
     title: '油耗统计',
     columns: TRUCK_COLUMNS,
-    count: async (_db, auth, f) => (await truckList(auth, f)).length,
-    rows: async function* (_db, auth, f, pageSize) {
-      yield* inPages(await truckList(auth, f), pageSize);
-    },
   });
 
-  route(app, TAG, {
-    method: 'GET',
-    url: '/fuel/resultInfo',
-    summary: '油耗结果：一辆车在期间内的合计与每日里程、油耗、百公里油耗（车辆燃料类型的单位）',
-    access: TRUCK_CODES,
-    labels: LABELS,
-    query: truckPeriod,
-    handler: async ({ auth, query }) => {
-      const truck = await scopedTruck(db, auth, query.truckId);
-      const f = { ...query, driverId: undefined };
-      const total = await sumTruckDays(db, auth, f, 'truck');
-      const days = await dayChart(db, auth, f);
-      const unit = fuelUnit(truck.fuel_type, 'L');
-      const series = days.series.find((s) => s.unit === unit);
-      const sum = total[0];
-      return {
-        truck: {
-          truckId: truck.id,
-          carNo: truck.car_no,
-          vin: truck.vin,
-          series: truck.series ?? '',
-          teamName: truck.team_name ?? '',
-          fuelType: truck.fuel_type,
-          fuelTypeName: FUEL_TYPES.find((t) => t.type === truck.fuel_type)?.desc ?? '-',
-        },
-        total: figures(
-          sum ?? {
-            unit,
-            mileage: 0,
-            fuelUsed: 0,
-            driveSeconds: 0,
-            trips: 0,
-            refuel: 0,
-            drain: 0,
-            trucks: 0,
-            days: 0,
-          },
-        ),
-        days: days.days.map((day, i) => ({
-          day,
-          mileage: series?.mileage[i] ?? 0,
-          fuelUsed: series?.fuelUsed[i] ?? 0,
-          per100Km: series?.per100Km[i] ?? null,
-        })),
-      };
-    },
-  });
+  registerTruckResultRoutes(app, ctx, TAG, [...FUEL_CODES, ...ENERGY_CODES, ...MILEAGE_CODES]);
 
-  const tripList = async ({
-    auth,
-    query,
-  }: {
-    auth: Parameters<typeof scopedTruck>[1];
-    query: z.output<typeof truckPeriod>;
-  }) => {
-    const truck = await scopedTruck(db, auth, query.truckId);
-    const list = await truckTrips(db, auth, truck.id, query);
-    return { unit: fuelUnit(truck.fuel_type, 'L'), list, total: list.length };
-  };
-
-  route(app, TAG, {
-    method: 'GET',
-    url: '/fuel/trip/resultInfo',
-    summary:
-      '油耗结果的行程：一辆车在期间内开始的每个行程的起止时间、司机、里程、油耗、百公里油耗、最高与平均速度',
-    access: TRUCK_CODES,
-    labels: LABELS,
-    query: truckPeriod,
-    handler: tripList,
-  });
-
-  route(app, TAG, {
-    method: 'GET',
-    url: '/truck/fuel/report/trip/list',
-    summary: '车辆行程油耗列表：一辆车在期间内开始的每个行程（同 /fuel/trip/resultInfo）',
-    access: TRUCK_CODES,
-    labels: LABELS,
-    query: truckPeriod,
-    handler: tripList,
-  });
-
-  route(app, TAG, {
-    method: 'GET',
-    url: '/fuel/isSupport3',
-    summary:
-      '车辆是否支持油耗统计：有行程记录了油耗（终端上报油量）即支持；返回燃料类型与单位，不支持时说明原因',
-    access: TRUCK_CODES,
-    labels: LABELS,
-    query: z.object({ truckId: idField('车辆不正确') }),
-    handler: async ({ auth, query }) => {
-      const truck = await scopedTruck(db, auth, query.truckId);
-      const measured = await db
-        .selectFrom('trip')
-        .select('id')
-        .where('truck_id', '=', truck.id)
-        .where('fuel_used', 'is not', null)
-        .limit(1)
-        .executeTakeFirst();
-      return {
-        support: measured !== undefined,
-        fuelType: truck.fuel_type,
-        unit: fuelUnit(truck.fuel_type, 'L'),
-        reason: measured ? '' : '该车终端未上报油量，暂不支持油耗统计',
-      };
-    },
-  });
-
-  route(app, TAG, {
-    method: 'POST',
+  reports.list({
+    ...trucks,
     url: '/v2/web/reprot/vehicle/milReport/list',
     summary:
-      '里程能耗报表：开始日期至结束日期每辆车的里程、能耗（车辆燃料类型的单位）、百公里能耗、出车天数与日均里程；totalRow 为每种单位的合计',
+      '里程能耗报表：开始日期至结束日期每辆车的里程、能耗（车辆燃料类型的单位；插电混动为油耗 L 与电耗 kwh 两项）、百公里能耗、出车天数与日均里程；totalRow 为每种单位的合计',
     access: ENERGY_CODES,
-    list: true,
-    labels: LABELS,
-    body: periodFilter.and(z.object(paging)),
-    handler: async ({ auth, body }) => {
-      await checkFilterScope(db, auth, body);
-      const [list, total, totalRow] = await Promise.all([
-        truckResults(db, auth, body, body),
-        countGroups(db, auth, body, 'truck'),
-        totalRows(db, auth, body),
-      ]);
-      return { list, total, totalRow };
-    },
+    count: truckCount,
+    totals: true,
   });
-
-  registerExport<PeriodFilter, TruckResult>(app, TAG, {
+  reports.export({
+    ...trucks,
     url: '/v2/web/reprot/vehicle/milReport/export',
-    method: 'POST',
     summary: '导出里程能耗报表（与列表相同的筛选）',
     access: ENERGY_CODES,
-    input: periodFilter as unknown as z.ZodType<PeriodFilter>,
     title: '里程能耗报表',
     columns: TRUCK_COLUMNS,
-    count: async (_db, auth, f) => (await truckList(auth, f)).length,
-    rows: async function* (_db, auth, f, pageSize) {
-      yield* inPages(await truckList(auth, f), pageSize);
-    },
   });
 
   // 油耗管家: cards, summary and chart of the fuel consumption page
@@ -264,7 +114,7 @@ export function registerEnergyRoutes(app: FastifyInstance, ctx: AppContext): voi
     method: 'POST',
     url: '/fule/manager/cards',
     summary:
-      '油耗管家卡片：期间每种单位的总里程、总油耗、百公里油耗、车辆数、行程数、加油与放油量，及与上一等长期间相比的变化（%）',
+      '油耗管家卡片：期间每种单位的总里程、总油耗、百公里油耗（插电混动另有电耗与百公里电耗）、车辆数、行程数、加油与放油量，及与上一等长期间相比的变化（%）',
     access: FUEL_CODES,
     labels: LABELS,
     body: periodFilter,
@@ -284,64 +134,52 @@ export function registerEnergyRoutes(app: FastifyInstance, ctx: AppContext): voi
           const b = then.find((r) => r.unit === unit) ?? null;
           return {
             unit,
-            per100Unit: `${unit}/百公里`,
+            per100Unit: a?.per100Unit ?? b?.per100Unit ?? `${unit}/百公里`,
             current: a,
             previous: b,
             mileageChange: change(a?.mileage ?? 0, b?.mileage ?? null),
             fuelUsedChange: change(a?.fuelUsed ?? 0, b?.fuelUsed ?? null),
             per100KmChange: change(a?.per100Km ?? null, b?.per100Km ?? null),
+            powerUsedChange: change(a?.powerUsed ?? null, b?.powerUsed ?? null),
           };
         }),
       };
     },
   });
 
-  const summaryRows = async (auth: Parameters<typeof checkFilterScope>[1], f: SummaryFilter) => {
-    await checkFilterScope(db, auth, f);
-    return summaryResults(db, auth, f, f.groupBy);
+  const summary = {
+    filter: summaryFilter as unknown as z.ZodType<SummaryFilter>,
+    rows: (
+      auth: Parameters<typeof summaryResults>[1],
+      f: SummaryFilter,
+      page?: { pageNum: number; pageSize: number },
+    ) => summaryResults(db, auth, f, f.groupBy, page),
   };
-
-  route(app, TAG, {
-    method: 'POST',
+  reports.list({
+    ...summary,
     url: '/fule/manager/summary/result',
     summary:
       '油耗汇总：按车队（team）、车辆（truck）或车系（series）统计期间的里程、油耗、百公里油耗（每种单位一行）',
     access: FUEL_CODES,
-    list: true,
-    labels: LABELS,
-    body: summaryFilter.and(z.object(paging)),
-    handler: async ({ auth, body }) => {
-      await checkFilterScope(db, auth, body);
-      const [list, total] = await Promise.all([
-        summaryResults(db, auth, body, body.groupBy, body),
-        countGroups(db, auth, body, body.groupBy),
-      ]);
-      return { list, total };
-    },
+    count: (auth, f) => countGroups(db, auth, f, f.groupBy),
   });
-
-  registerExport<SummaryFilter, SummaryResult>(app, TAG, {
+  reports.export<SummaryFilter, SummaryResult>({
+    ...summary,
     url: '/fule/manager/summary/result/export',
-    method: 'POST',
     summary: '导出油耗汇总（与列表相同的筛选与统计维度）',
     access: FUEL_CODES,
-    input: summaryFilter as unknown as z.ZodType<SummaryFilter>,
     title: '油耗汇总',
     columns: [
       { header: '名称', width: 18, value: (r) => r.name },
       { header: '车辆数', width: 8, value: (r) => r.trucks },
       ...figureColumns<SummaryResult>(),
     ],
-    count: async (_db, auth, f) => (await summaryRows(auth, f)).length,
-    rows: async function* (_db, auth, f, pageSize) {
-      yield* inPages(await summaryRows(auth, f), pageSize);
-    },
   });
 
   route(app, TAG, {
     method: 'POST',
     url: '/fule/manager/analyse/chart',
-    summary: '油耗趋势：期间每天的里程、油耗、百公里油耗，每种单位一组',
+    summary: '油耗趋势：期间每天的里程、油耗、百公里油耗，每种单位一组（插电混动另有每天的电耗）',
     access: FUEL_CODES,
     labels: LABELS,
     body: periodFilter,

@@ -1,10 +1,12 @@
-import { DAY_MS, formatDateTime, fuelTypeName, parseDateTime } from '@fleet/domain';
-import type { Kysely } from 'kysely';
+import { DAY_MS, figureUnits, formatDateTime, fuelTypeName, parseDateTime } from '@fleet/domain';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { AuthContext } from '../../http/auth';
 import { inScope } from '../../http/scope';
 import type { ExportColumn } from '../file-tasks/file-tasks.contract';
-import { dayText, figures, names, type PeriodFilter, per100, sumTruckDays } from './energy.repository';
+import { dayText, figures, names, per100 } from './energy.figures';
+import type { PeriodFilter } from './energy.filters';
+import { sumTruckDays } from './energy.repository';
 
 type Page = { pageNum: number; pageSize: number } | undefined;
 
@@ -170,6 +172,9 @@ export async function dayChart(db: Db, auth: AuthContext, f: PeriodFilter) {
     const mileage = days.map(() => 0);
     const fuelUsed = days.map(() => 0);
     const per100Km: (number | null)[] = days.map(() => null);
+    const hybrid = figureUnits(unit).power !== null;
+    const powerUsed = days.map(() => 0);
+    const powerPer100Km: (number | null)[] = days.map(() => null);
     for (const g of groups) {
       if (g.unit !== unit) continue;
       const i = index.get(dayText(g.day as number));
@@ -178,8 +183,19 @@ export async function dayChart(db: Db, auth: AuthContext, f: PeriodFilter) {
       mileage[i] = fig.mileage;
       fuelUsed[i] = fig.fuelUsed;
       per100Km[i] = fig.per100Km;
+      powerUsed[i] = fig.powerUsed ?? 0;
+      powerPer100Km[i] = fig.powerPer100Km;
     }
-    return { unit, per100Unit: `${unit}/百公里`, mileage, fuelUsed, per100Km };
+    const units = figureUnits(unit);
+    return {
+      unit,
+      fuelUnit: units.fuel,
+      per100Unit: `${units.fuel}/百公里`,
+      mileage,
+      fuelUsed,
+      per100Km,
+      ...(hybrid ? { powerUnit: units.power, powerUsed, powerPer100Km } : {}),
+    };
   });
   return { days, series };
 }
@@ -209,6 +225,9 @@ export interface TripResult {
   mileage: number;
   fuelUsed: number | null;
   per100Km: number | null;
+  /** A plug-in hybrid's electricity, kwh, and per 100 km (null for other trucks' trips). */
+  powerUsed: number | null;
+  powerPer100Km: number | null;
   durationMinutes: number;
   maxSpeed: number;
   avgSpeed: number;
@@ -236,6 +255,8 @@ export async function truckTrips(
       'trip.fuel_used',
       'trip.max_speed',
       'trip.avg_speed',
+      // 0044: the trip table's type is the telematics module's
+      sql<number | null>`trip.power_used`.as('power_used'),
     ])
     .where(inScope(auth.scope, 'trip'))
     .where('trip.truck_id', '=', truckId)
@@ -254,6 +275,8 @@ export async function truckTrips(
     mileage: r.mileage / 10,
     fuelUsed: r.fuel_used === null ? null : r.fuel_used / 10,
     per100Km: r.fuel_used === null ? null : per100(r.fuel_used, r.mileage),
+    powerUsed: r.power_used === null ? null : Number(r.power_used) / 10,
+    powerPer100Km: r.power_used === null ? null : per100(Number(r.power_used), r.mileage),
     durationMinutes: Math.round((Number(r.end_time) - Number(r.start_time)) / 60_000),
     maxSpeed: r.max_speed / 10,
     avgSpeed: r.avg_speed / 10,
@@ -266,16 +289,13 @@ export function figureColumns<T extends Figures>(): ExportColumn<T>[] {
   return [
     { header: '里程(km)', width: 12, value: (r) => r.mileage },
     { header: '油耗', width: 12, value: (r) => r.fuelUsed },
-    { header: '单位', width: 8, value: (r) => r.unit },
+    { header: '单位', width: 8, value: (r) => r.fuelUnit },
     { header: '百公里油耗', width: 14, value: (r) => blank(r.per100Km) },
+    { header: '电耗(kwh，插电混动)', width: 14, value: (r) => blank(r.powerUsed) },
+    { header: '百公里电耗(kwh)', width: 14, value: (r) => blank(r.powerPer100Km) },
     { header: '行驶时长(h)', width: 12, value: (r) => r.driveHours },
     { header: '行程数', width: 8, value: (r) => r.trips },
     { header: '加油量(L)', width: 12, value: (r) => r.refuel },
     { header: '放油量(L)', width: 12, value: (r) => r.drain },
   ];
-}
-
-/** The rows of an export in pages. */
-export async function* inPages<T>(rows: readonly T[], pageSize: number): AsyncIterable<T[]> {
-  for (let i = 0; i < rows.length; i += pageSize) yield rows.slice(i, i + pageSize);
 }

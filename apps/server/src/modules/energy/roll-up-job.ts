@@ -7,10 +7,20 @@ import { rollUpTruckDays } from './roll-up';
 export const ROLL_UP_EVERY_MS = 60_000;
 /**
  * The job reads again the trips that ended this long before its checkpoint (device time): a trip
- * closed late with an earlier end is still found. Open trips seen at the last run and trips written
- * after it are found whatever their end.
+ * closed late with an earlier end is still found. Open trips seen at the last run (kept in
+ * truck_day_state, so also across a restart) and trips written after it are found whatever their end.
  */
 export const ROLL_UP_OVERLAP_MS = 30 * 60_000;
+
+/** The ids of the stored JSON array (none when unreadable). */
+function openIds(text: string | undefined): number[] {
+  try {
+    const ids: unknown = JSON.parse(text ?? '[]');
+    return Array.isArray(ids) ? ids.filter((id): id is number => Number.isInteger(id)) : [];
+  } catch {
+    return [];
+  }
+}
 
 /**
  * The roll-up job: at start (awaited, so the demo's past trips give figures at first start) and
@@ -20,7 +30,6 @@ export const ROLL_UP_OVERLAP_MS = 30 * 60_000;
 export class TruckDayJob {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> | null = null;
-  private openTripIds: number[] = [];
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -39,11 +48,11 @@ export class TruckDayJob {
     const result = await rollUpTruckDays(this.db, since, {
       afterTripId: state ? Number(state.last_trip_id) : 0,
       afterEventId: state ? Number(state.last_event_id) : 0,
-      openTripIds: this.openTripIds,
+      openTripIds: openIds(state?.open_trip_ids),
       now: this.now(),
     });
-    this.openTripIds = open.map((o) => o.id);
     const next = {
+      open_trip_ids: JSON.stringify(open.map((o) => o.id)),
       rolled_until: Math.max(result.maxEnd, state ? Number(state.rolled_until) : 0),
       last_trip_id: result.maxTripId,
       last_event_id: result.maxEventId,

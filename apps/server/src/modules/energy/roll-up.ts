@@ -1,6 +1,7 @@
 import { DAY_MS, SHANGHAI_OFFSET_MS } from '@fleet/domain';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
+import { recompute } from './roll-up-write';
 
 // The roll-up of closed trips (and the fuel events of 0039, when that table exists) into truck_day.
 //
@@ -12,7 +13,9 @@ import type { Database } from '../../db/schema';
 // A run recomputes every (truck, day) touched by a trip that closed since `sinceMs` (end_time, device
 // time) or was written after `afterTripId` (a late upload of an old trip), or by such a fuel event,
 // from all the trips and events of that truck and day: a re-run gives the same rows. Each batch of
-// trucks is one transaction (delete the days' rows, insert the new ones).
+// trucks is one transaction (delete the days' rows, insert the new ones, sum their months again into
+// truck_month: roll-up-write.ts). A plug-in hybrid's electricity (trip.power_used) is split like its
+// fuel.
 
 type Db = Kysely<Database>;
 
@@ -44,6 +47,8 @@ export interface TripSpan {
   end_time: number;
   mileage: number;
   fuel_used: number | null;
+  /** A plug-in hybrid's electricity, 0.1 kWh. */
+  power_used?: number | null;
   driver_id: number | null;
 }
 
@@ -51,6 +56,7 @@ export interface DayShare {
   day: number;
   mileage: number;
   fuelUsed: number;
+  powerUsed: number;
   driveSeconds: number;
   trips: number;
 }
@@ -60,10 +66,12 @@ export function splitTrip(t: TripSpan): DayShare[] {
   const days = daysOf(t.start_time, t.end_time);
   const length = t.end_time - t.start_time;
   const fuel = t.fuel_used ?? 0;
+  const power = Number(t.power_used ?? 0);
   const shares: DayShare[] = [];
   let ran = 0;
   let mileageSoFar = 0;
   let fuelSoFar = 0;
+  let powerSoFar = 0;
   let secondsSoFar = 0;
   for (const [i, day] of days.entries()) {
     const from = Math.max(t.start_time, dayStartMs(day));
@@ -72,11 +80,13 @@ export function splitTrip(t: TripSpan): DayShare[] {
     const part = length > 0 ? ran / length : 1;
     const mileage = Math.round(t.mileage * part) - mileageSoFar;
     const fuelUsed = Math.round(fuel * part) - fuelSoFar;
+    const powerUsed = Math.round(power * part) - powerSoFar;
     const seconds = Math.round((length * part) / 1000) - secondsSoFar;
     mileageSoFar += mileage;
     fuelSoFar += fuelUsed;
+    powerSoFar += powerUsed;
     secondsSoFar += seconds;
-    shares.push({ day, mileage, fuelUsed, driveSeconds: seconds, trips: i === 0 ? 1 : 0 });
+    shares.push({ day, mileage, fuelUsed, powerUsed, driveSeconds: seconds, trips: i === 0 ? 1 : 0 });
   }
   return shares;
 }
@@ -93,6 +103,12 @@ async function hasFuelEvents(db: Db): Promise<boolean> {
     return false;
   }
 }
+
+const chunks = <T>(list: readonly T[], size: number): T[][] => {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+};
 
 export interface RollUpOptions {
   /** Also trips (and fuel events) with a higher id, whenever they ended. */
@@ -150,7 +166,7 @@ export async function rollUpTruckDays(
         eb.or([
           eb('end_time', '>=', sinceMs),
           ...(afterId !== undefined ? [eb('id', '>', afterId)] : []),
-          ...(open.length > 0 ? [eb('id', 'in', open.slice(0, 5000))] : []),
+          ...chunks(open, 1000).map((ids) => eb('id', 'in', ids)),
         ]),
       )
       .orderBy('id')
@@ -196,124 +212,4 @@ export async function rollUpTruckDays(
   }
   await flush();
   return result;
-}
-
-interface DayRow {
-  mileage: number;
-  fuel_used: number;
-  drive_seconds: number;
-  trips: number;
-  refuel: number;
-  drain: number;
-}
-
-/** Recomputes the given days of the given trucks from their trips and events, in one transaction. */
-async function recompute(db: Db, batch: [number, number[]][], events: boolean, now: number): Promise<void> {
-  const truckIds = batch.map(([t]) => t);
-  let from = Number.POSITIVE_INFINITY;
-  let to = 0;
-  for (const [, days] of batch) {
-    from = Math.min(from, dayStartMs(days[0] as number));
-    to = Math.max(to, dayStartMs(days[days.length - 1] as number) + DAY_MS);
-  }
-  await db.transaction().execute(async (tx) => {
-    const trucks = await tx
-      .selectFrom('truck')
-      .select(['id', 'merchant_id', 'team_code'])
-      .where('id', 'in', truckIds)
-      .execute();
-    const scope = new Map(trucks.map((t) => [t.id, t]));
-    const trips = await tx
-      .selectFrom('trip')
-      .select([
-        'truck_id',
-        'merchant_id',
-        'team_code',
-        'start_time',
-        'end_time',
-        'mileage',
-        'fuel_used',
-        'driver_id',
-      ])
-      .where('truck_id', 'in', truckIds)
-      .where('end_time', 'is not', null)
-      .where('start_time', '<', to)
-      .where('end_time', '>', from - 1)
-      .execute();
-    const wanted = new Map(batch.map(([t, days]) => [t, new Set(days)]));
-    const rows = new Map<string, DayRow & { truck: number; day: number; driver: number }>();
-    const row = (truck: number, day: number, driver: number) => {
-      const key = `${truck}:${day}:${driver}`;
-      let r = rows.get(key);
-      if (!r) {
-        r = { truck, day, driver, mileage: 0, fuel_used: 0, drive_seconds: 0, trips: 0, refuel: 0, drain: 0 };
-        rows.set(key, r);
-      }
-      return r;
-    };
-    for (const t of trips) {
-      if (!scope.has(t.truck_id))
-        scope.set(t.truck_id, { id: t.truck_id, merchant_id: t.merchant_id, team_code: t.team_code });
-      const days = wanted.get(t.truck_id);
-      for (const share of splitTrip({
-        ...t,
-        end_time: Number(t.end_time),
-        start_time: Number(t.start_time),
-      })) {
-        if (!days?.has(share.day)) continue;
-        const r = row(t.truck_id, share.day, t.driver_id ?? 0);
-        r.mileage += share.mileage;
-        r.fuel_used += share.fuelUsed;
-        r.drive_seconds += share.driveSeconds;
-        r.trips += share.trips;
-      }
-    }
-    if (events) {
-      const found = await sql<{
-        truck_id: number;
-        driver_id: number | null;
-        kind: number;
-        start_time: number;
-        litres: number;
-      }>`
-        select truck_id, driver_id, kind, start_time, litres from fuel_event
-        where truck_id in (${sql.join(truckIds)}) and start_time >= ${from} and start_time < ${to}`.execute(
-        tx,
-      );
-      for (const e of found.rows) {
-        const day = dayOf(Number(e.start_time));
-        if (!wanted.get(Number(e.truck_id))?.has(day)) continue;
-        const r = row(Number(e.truck_id), day, Number(e.driver_id ?? 0));
-        if (Number(e.kind) === 1) r.refuel += Number(e.litres);
-        else if (Number(e.kind) === 2) r.drain += Number(e.litres);
-      }
-    }
-    for (const [truck, days] of batch)
-      await tx.deleteFrom('truck_day').where('truck_id', '=', truck).where('day', 'in', days).execute();
-    const values = [...rows.values()].flatMap((r) => {
-      const s = scope.get(r.truck);
-      if (!s) return [];
-      return [
-        {
-          truck_id: r.truck,
-          day: r.day,
-          driver_id: r.driver,
-          merchant_id: s.merchant_id,
-          team_code: s.team_code,
-          mileage: r.mileage,
-          fuel_used: r.fuel_used,
-          drive_seconds: r.drive_seconds,
-          trips: r.trips,
-          refuel: r.refuel,
-          drain: r.drain,
-          updated_at: now,
-        },
-      ];
-    });
-    for (let i = 0; i < values.length; i += 500)
-      await tx
-        .insertInto('truck_day')
-        .values(values.slice(i, i + 500))
-        .execute();
-  });
 }
