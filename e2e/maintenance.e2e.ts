@@ -83,6 +83,129 @@ describe('保养与车队体检', () => {
     await button(add, '取消').click();
   });
 
+  it('保养记录 edited and deleted: its 保养 cost in the cost centre follows, and is not changed there', async () => {
+    await Promise.all([
+      page.waitForResponse(calls('/maintenance/remind/page')),
+      page.goto('/reminder/maintenance'),
+    ]);
+    await Promise.all([
+      page.waitForResponse(calls('/maintenance/record/page')),
+      view().getByRole('tab', { name: '保养记录' }).click(),
+    ]);
+    const record = () => view().getByRole('row', { name: /更换刹车片/ });
+    await record().getByText('修改').click();
+    const dialog = page.getByRole('dialog', { name: '修改保养记录' });
+    const amount = dialog.getByLabel('保养费用（元）');
+    expect(await amount.inputValue()).toBe('960.50');
+    await amount.fill('1080.00');
+    await shot('record-edit');
+    const [updated] = await Promise.all([
+      page.waitForResponse(calls('/maintenance/record/update')),
+      button(dialog, '确定').click(),
+    ]);
+    expect(updated.request().postDataJSON()).toMatchObject({ items: '更换刹车片', amountFen: 108000 });
+    await toast('保养记录已修改，成本中心的保养费用已同步修改').waitFor();
+    await record().getByText('1080.00').waitFor();
+
+    // the cost centre's 保养 list shows the new amount, and refuses to change it there
+    await Promise.all([
+      page.waitForResponse(calls('/miscellaneous/list/car')),
+      page.goto('/car-cost/maintenance'),
+    ]);
+    const cost = view().getByRole('row', { name: /更换刹车片/ });
+    await cost.getByText('1080.00').waitFor();
+    await cost.getByText('编辑').click();
+    const costDialog = page.getByRole('dialog', { name: '编辑费用' });
+    await costDialog.waitFor();
+    const [refused] = await Promise.all([
+      page.waitForResponse(calls('/miscellaneous/update')),
+      button(costDialog, '确定').click(),
+    ]);
+    expect(((await refused.json()) as { code: number }).code).toBe(400);
+    await page
+      .getByText(/该费用由保养记录生成/)
+      .first()
+      .waitFor();
+    await shot('cost-refused');
+    await button(costDialog, '取消').click();
+
+    // deleted after a confirmation: the record and its cost are gone
+    await Promise.all([
+      page.waitForResponse(calls('/maintenance/remind/page')),
+      page.goto('/reminder/maintenance'),
+    ]);
+    await Promise.all([
+      page.waitForResponse(calls('/maintenance/record/page')),
+      view().getByRole('tab', { name: '保养记录' }).click(),
+    ]);
+    await record().getByText('删除').click();
+    const confirm = page.getByRole('dialog').filter({ hasText: '确定删除' });
+    await confirm.getByText(/保养费用（1080\.00元）将一并删除/).waitFor();
+    await shot('record-delete');
+    await Promise.all([
+      page.waitForResponse(calls('/maintenance/record/delete')),
+      button(confirm, '确定').click(),
+    ]);
+    await toast('保养记录已删除，成本中心的保养费用已一并删除').waitFor();
+    await expect.poll(() => record().count()).toBe(0);
+    await Promise.all([
+      page.waitForResponse(calls('/miscellaneous/list/car')),
+      page.goto('/car-cost/maintenance'),
+    ]);
+    await view().getByRole('row').nth(1).waitFor();
+    expect(
+      await view()
+        .getByRole('row', { name: /更换刹车片/ })
+        .count(),
+    ).toBe(0);
+  });
+
+  it('去处理 of a 保养到期提醒 and a 证件到期提醒 opens the page on that truck’s plan and certificate', async () => {
+    await Promise.all([
+      page.waitForResponse(calls('/message/list2.0')),
+      page.goto('/alarm/message/index?alarmCode=8101'),
+    ]);
+    const service = view()
+      .getByRole('row', { name: /常规保养/ })
+      .first();
+    await service.waitFor();
+    await shot('reminder-messages');
+    await Promise.all([
+      page.waitForResponse(calls('/maintenance/remind/page')),
+      service.getByText('去处理').click(),
+    ]);
+    await page.waitForURL(
+      (url) => url.pathname === '/reminder/maintenance' && url.searchParams.has('planId'),
+    );
+    await view().getByTestId('jump-notice').getByText('已按保养到期提醒筛选该车辆的保养计划').waitFor();
+    await row('常规保养').getByText('即将到期', { exact: true }).waitFor();
+    expect(await view().locator('.ant-table-tbody tr.ant-table-row').count()).toBe(1);
+    await shot('reminder-jump');
+
+    await Promise.all([
+      page.waitForResponse(calls('/message/list2.0')),
+      page.goto('/alarm/message/index?alarmCode=8102'),
+    ]);
+    const certificate = view()
+      .getByRole('row', { name: /车辆保险/ })
+      .first();
+    await certificate.waitFor();
+    await Promise.all([
+      page.waitForResponse(calls('/reminder/certificate/page')),
+      certificate.getByText('去处理').click(),
+    ]);
+    await page.waitForURL((url) => url.pathname === '/reminder/certificate-expiry');
+    await view().getByTestId('jump-notice').waitFor();
+    await row('车辆保险').waitFor();
+    expect(await view().locator('.ant-table-tbody tr.ant-table-row').count()).toBe(1);
+    await shot('certificate-jump');
+    await Promise.all([
+      page.waitForResponse(calls('/reminder/certificate/page')),
+      view().getByText('查看全部').click(),
+    ]);
+    await row('道路运输证').waitFor();
+  });
+
   it('车队体检 explains a score, and 清码 of a fault goes to 清码记录', async () => {
     await Promise.all([
       page.waitForResponse(calls('/intellect-repair/fleet-check/page')),

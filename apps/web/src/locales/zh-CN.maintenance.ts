@@ -73,6 +73,13 @@ export const zhCNMaintenance = {
       invoice: '发票图片',
       remark: '备注',
       saved: '保养记录已保存，保养费用已记入成本中心',
+      editTitle: '修改保养记录',
+      updated: '保养记录已修改，成本中心的保养费用已同步修改',
+      edit: '修改',
+      remove: '删除',
+      removeConfirm: (carNo: string, date: string, amount: string) =>
+        `确定删除${carNo} ${date}的保养记录吗？成本中心中该记录的保养费用（${amount}元）将一并删除。`,
+      removed: '保养记录已删除，成本中心的保养费用已一并删除',
       required: {
         truck: '请选择车辆',
         date: '请选择保养日期',
@@ -99,6 +106,12 @@ export const zhCNMaintenance = {
       expired: '已过期',
       expiringCount: '即将到期',
       expiredCount: '已过期',
+    },
+    /** A due reminder's 去处理 opened the page on one item. */
+    jumped: {
+      service: '已按保养到期提醒筛选该车辆的保养计划',
+      certificate: '已按证件到期提醒筛选该证件',
+      showAll: '查看全部',
     },
     health: {
       score: '健康分',

@@ -13,6 +13,8 @@ export const ALARM_CATEGORIES = [
   // the station fence events (7101 enter, 7102 exit), which the spec's alarm pages list.
   { key: 'device', name: '终端' },
   { key: 'fence', name: '围栏' },
+  // the maintenance steward's reminders (8101 保养, 8102 证件) of items falling due
+  { key: 'expiry', name: '到期提醒' },
 ] as const;
 
 export type AlarmKind = (typeof ALARM_CATEGORIES)[number]['key'];

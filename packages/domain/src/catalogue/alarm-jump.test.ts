@@ -4,8 +4,11 @@ import {
   APPROVAL_JUMP_TARGETS,
   alarmJump,
   alarmJumpCode,
+  certificateReminderCode,
+  EXPIRY_JUMP_TARGETS,
   IN_TRANSIT_REMINDER_TARGET,
   mayOpenAlarm,
+  serviceReminderCode,
 } from './alarm-jump';
 
 const ALL = [
@@ -107,6 +110,39 @@ describe('alarmJump', () => {
       message: '暂无权限',
     });
     expect(mayOpenAlarm(8002, new Set(['tc010102']))).toBe(true);
+  });
+
+  it('opens 保养提醒 and 证件到期 on the item of a due reminder, from its business code', () => {
+    const codes = ['car050206', 'car050205'];
+    const service = serviceReminderCode(3, 12, { date: '2026-05-20', km: 100000 });
+    expect(service).toBe('plan:3:12:2026-05-20|100000');
+    expect(alarmJump({ alarmCode: 8101, businessCode: service, carNo: '蒙K1' }, codes)).toEqual({
+      path: '/reminder/maintenance',
+      query: { carNo: '蒙K1', truckId: '12', planId: '3' },
+    });
+    const truckCert = certificateReminderCode('truck', 12, 'insurance', '2026-12-01');
+    expect(alarmJump({ alarmCode: '8102', businessCode: truckCert }, codes)).toEqual({
+      path: '/reminder/certificate-expiry',
+      query: { owner: 'truck', truckId: '12', kind: 'insurance' },
+    });
+    const driverCert = certificateReminderCode('driver', 5, 'driverLicense', '2026-11-01');
+    expect(alarmJump({ alarmCode: 8102, businessCode: driverCert }, codes)).toEqual({
+      path: '/reminder/certificate-expiry',
+      query: { owner: 'driver', driverId: '5', kind: 'driverLicense' },
+    });
+    // an unreadable code opens the page unfiltered; without the page's code, 暂无权限
+    expect(alarmJump({ alarmCode: 8101, businessCode: 'x:y' }, codes)).toEqual({
+      path: '/reminder/maintenance',
+      query: {},
+    });
+    expect(alarmJump({ alarmCode: 8101, businessCode: service }, ['car050205'])).toEqual({
+      denied: true,
+      message: '暂无权限',
+    });
+    expect(EXPIRY_JUMP_TARGETS[8102]).toMatchObject({ code: 'car050205' });
+    expect(alarmJumpCode(8101)).toBe('car050206');
+    expect(mayOpenAlarm(8102, new Set(['car050205']))).toBe(true);
+    expect(mayOpenAlarm(8101, new Set(['car050205']))).toBe(false);
   });
 
   it('opens the in-transit reminder page for pop-up type 2', () => {

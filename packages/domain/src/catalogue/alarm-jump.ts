@@ -21,7 +21,7 @@ const ALARM_QUERY = ['carNo', 'eventType', 'startTime'] as const;
 const VIDEO_EVENT: JumpTarget = { path: '/video/event', code: 'car050108', query: ALARM_QUERY };
 
 /** Jump targets of the alarm kinds (spec core section 2, 'Alarm pop-up jump targets'). */
-export const ALARM_JUMP_TARGETS: Readonly<Record<Exclude<AlarmKind, 'approval'>, JumpTarget>> = {
+export const ALARM_JUMP_TARGETS: Readonly<Record<Exclude<AlarmKind, 'approval' | 'expiry'>, JumpTarget>> = {
   driverAssist: VIDEO_EVENT,
   driverState: VIDEO_EVENT,
   blindSpot: VIDEO_EVENT,
@@ -54,6 +54,48 @@ export const APPROVAL_JUMP_TARGETS: Readonly<Record<8001 | 8002, JumpTarget>> = 
     alternative: { path: '/tc/wayBill-tabulation', code: 'tc010102', query: ['taskCode'] },
   },
 };
+
+/**
+ * Jump targets of the due reminders: 8101 opens 保养提醒 on the truck's plan, 8102 证件到期 on the
+ * truck's or driver's certificate; the query comes from the reminder's business code.
+ */
+export const EXPIRY_JUMP_TARGETS: Readonly<Record<8101 | 8102, JumpTarget>> = {
+  8101: { path: '/reminder/maintenance', code: 'car050206', query: ['carNo', 'truckId', 'planId'] },
+  8102: {
+    path: '/reminder/certificate-expiry',
+    code: 'car050205',
+    query: ['owner', 'truckId', 'driverId', 'kind'],
+  },
+};
+
+/** Business code of a 8101 reminder: plan, truck and its last service ('plan:3:12:2026-05-20|100000'). */
+export function serviceReminderCode(
+  planId: number,
+  truckId: number,
+  last: { date: string | null; km: number | null },
+): string {
+  return `plan:${planId}:${truckId}:${last.date ?? ''}|${last.km ?? ''}`;
+}
+
+/** Business code of a 8102 reminder: owner, its id, kind and expiry ('cert:truck:12:insurance:2026-12-01'). */
+export function certificateReminderCode(
+  owner: 'truck' | 'driver',
+  id: number,
+  kind: string,
+  expiry: string,
+): string {
+  return `cert:${owner}:${id}:${kind}:${expiry}`;
+}
+
+/** The filter of the page a due reminder opens, read from its business code ({} when unreadable). */
+function expiryQuery(code: string, businessCode: string): Record<string, string> {
+  const [prefix, a = '', b = '', c = ''] = businessCode.split(':');
+  const id = (v: string) => (/^[1-9]\d*$/.test(v) ? v : '');
+  if (code === '8101' && prefix === 'plan') return { truckId: id(b), planId: id(a) };
+  if (code === '8102' && prefix === 'cert' && (a === 'truck' || a === 'driver'))
+    return { owner: a, [a === 'truck' ? 'truckId' : 'driverId']: id(b), kind: /^\w+$/.test(c) ? c : '' };
+  return {};
+}
 
 /** Jump target of an in-transit reminder (pop-up type 2). */
 export const IN_TRANSIT_REMINDER_TARGET: JumpTarget = {
@@ -103,6 +145,11 @@ function targetOf(alarm: AlarmJumpSource): { target: JumpTarget; query: Record<s
   }
   const kind = alarmKind(code);
   if (kind === null) return null;
+  if (kind === 'expiry') {
+    const target = code === '8101' ? EXPIRY_JUMP_TARGETS[8101] : EXPIRY_JUMP_TARGETS[8102];
+    const item = expiryQuery(code, text(alarm.businessCode));
+    return { target, query: code === '8101' ? { carNo: text(alarm.carNo), ...item } : item };
+  }
   if (kind === 'approval') {
     const taskCode = text(alarm.taskCode) || text(alarm.businessCode);
     if (code === '8002') return { target: APPROVAL_JUMP_TARGETS[8002], query: { taskCode } };

@@ -7,7 +7,7 @@ function range(from: number, to: number): number[] {
 }
 
 describe('alarm catalogue', () => {
-  it('holds exactly the codes of the spec, plus oil theft, terminal and fence alarms', () => {
+  it('holds exactly the codes of the spec, plus oil theft, terminal, fence and due reminders', () => {
     const expected = [
       ...range(1001, 1010),
       ...range(2001, 2006),
@@ -20,6 +20,8 @@ describe('alarm catalogue', () => {
       7102,
       8001,
       8002,
+      8101,
+      8102,
       ...range(9001, 9003),
       ...range(10001, 10022),
     ];
@@ -67,6 +69,7 @@ describe('alarm catalogue', () => {
       approval: 2,
       blindSpot: 3,
       fault: 22,
+      expiry: 2,
     });
   });
 });

@@ -134,6 +134,11 @@ const NAMES: Record<AlarmKind, Record<number, string>> = {
     7101: '进站点围栏',
     7102: '出站点围栏',
   },
+  // beyond the spec: a truck's service plan and a truck's or driver's certificate falling due
+  expiry: {
+    8101: '保养到期提醒',
+    8102: '证件到期提醒',
+  },
 };
 
 /** Every alarm type of the catalogue, ordered by code. */

@@ -42,9 +42,10 @@ import * as m0039 from './0039_fuel';
 import * as m0040 from './0040_truck_day';
 import * as m0041 from './0041_oil_saving_trip_reports';
 import * as m0042 from './0042_maintenance';
-import * as m0046 from './0046_fuel_reconcile';
 import * as m0043 from './0043_cost_line';
 import * as m0044 from './0044_truck_month';
+import * as m0045 from './0045_expiry_subscriptions';
+import * as m0046 from './0046_fuel_reconcile';
 
 /** Every migration in order; names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -94,4 +95,5 @@ export const migrations: Record<string, Migration> = {
   '0046_fuel_reconcile': m0046,
   '0043_cost_line': m0043,
   '0044_truck_month': m0044,
+  '0045_expiry_subscriptions': m0045,
 };

@@ -24,6 +24,8 @@ const remindFilter = z.object({
   /** 1: every state (a truck's plans for the record form); by default the due ones only. */
   all: z.preprocess(blank, z.coerce.number().int().min(0).max(1).optional()),
   truckId: z.preprocess(blank, idField('车辆不正确').optional()),
+  /** One plan (the 去处理 of a 8101 reminder). */
+  planId: z.preprocess(blank, idField('保养计划不正确').optional()),
   planName: z
     .preprocess(blank, z.string().max(30, '最多输入30个字符').optional())
     .meta({ title: '计划名称' }),
@@ -60,6 +62,7 @@ async function remindRows(db: Kysely<Database>, auth: AuthContext, f: RemindFilt
   const items = await dueItems(db, { ...reachOf(auth, f.teamCode), truckId: f.truckId }, now);
   return items
     .filter((i) => (f.state ? i.state === f.state : f.all === 1 || i.state !== MAINTENANCE_STATE.normal))
+    .filter((i) => !f.planId || i.planId === f.planId)
     .filter((i) => !f.planName || i.planName.includes(f.planName))
     .map(remindView);
 }
@@ -111,7 +114,14 @@ export function registerMaintenanceRoutes(app: FastifyInstance, ctx: AppContext)
       '保养提醒：即将到期（state 2）与已到期（state 3）的保养计划，按车辆；下次保养日期与里程、剩余天数与里程',
     access: REMIND_CODES,
     list: true,
-    labels: { state: '到期状态', all: '全部', truckId: '车辆', planName: '计划名称', teamCode: '所属车队' },
+    labels: {
+      state: '到期状态',
+      all: '全部',
+      truckId: '车辆',
+      planId: '保养计划',
+      planName: '计划名称',
+      teamCode: '所属车队',
+    },
     body: remindFilter.extend(paging),
     handler: async ({ auth, body }) => pageOf(await remindRows(ctx.db, auth, body, now()), body),
   });

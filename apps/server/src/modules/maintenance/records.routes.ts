@@ -1,12 +1,4 @@
-import {
-  COST_TYPE,
-  fenToYuan,
-  formatDate,
-  formatDateTime,
-  MAINTENANCE_PLAN_RECORD,
-  MAINTENANCE_RECORD_RECORD,
-  MAINTENANCE_TARGET,
-} from '@fleet/domain';
+import { fenToYuan, formatDate, formatDateTime, MAINTENANCE_RECORD_RECORD } from '@fleet/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -14,48 +6,19 @@ import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/schema';
 import type { AuthContext } from '../../http/auth';
 import { badInput } from '../../http/envelope';
-import { DATE_MESSAGE, idField, isDateText, optionalText, teamCodeField } from '../../http/form-fields';
+import { DATE_MESSAGE, idField, isDateText, teamCodeField } from '../../http/form-fields';
 import { usableRecord } from '../../http/references';
 import { paging, route } from '../../http/route';
 import { blank } from '../../records/filters';
 import { recordLog } from '../../records/repository';
 import { insertCost } from '../costs/cost-write';
-import { checkInvoiceImages, invoiceImagesField } from '../files/invoice-images';
+import { checkInvoiceImages } from '../files/invoice-images';
 import { recordOperations } from '../operate-log/changes';
 import { reachOf } from './list-helpers';
+import { followRecord, planFor, type RecordForm, recordCost, recordForm } from './record-form';
 
 const L = MAINTENANCE_RECORD_RECORD.labels;
 const CODES = MAINTENANCE_RECORD_RECORD.readCodes;
-/** The largest amount of the money rule, in fen (10,000,000 yuan). */
-const MAX_FEN = 1_000_000_000;
-
-const recordForm = z.object({
-  truckId: idField('请选择车辆'),
-  planId: z.preprocess(blank, idField('保养计划不正确').optional()),
-  maintainDate: z.preprocess(blank, z.string({ error: '请选择保养日期' }).refine(isDateText, DATE_MESSAGE)),
-  mileageKm: z.preprocess(
-    blank,
-    z.coerce
-      .number({ error: '保养里程应为0-9999999的整数（公里）' })
-      .int('保养里程应为0-9999999的整数（公里）')
-      .min(0, '保养里程应为0-9999999的整数（公里）')
-      .max(9_999_999, '保养里程应为0-9999999的整数（公里）')
-      .optional(),
-  ),
-  items: z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim() : v),
-    z.string({ error: '请输入保养项目' }).min(1, '请输入保养项目').max(200, '最多输入200个字符'),
-  ),
-  workshop: optionalText(50),
-  amountFen: z.coerce
-    .number({ error: '请输入保养费用' })
-    .int('保养费用最多两位小数')
-    .min(1, '保养费用应大于0')
-    .max(MAX_FEN, '保养费用不能超过10000000元'),
-  invoiceImages: invoiceImagesField,
-  remark: optionalText(200),
-});
-type RecordForm = z.output<typeof recordForm>;
 
 const recordFilter = z.object({
   truckId: z.preprocess(blank, idField('车辆不正确').optional()),
@@ -130,33 +93,6 @@ export async function recordRows(
   }));
 }
 
-/** The plan a record is made under: in scope and covering the truck. */
-async function planFor(db: Kysely<Database>, auth: AuthContext, planId: number, truckId: number) {
-  const plan = await db
-    .selectFrom('maintenance_plan')
-    .selectAll()
-    .where('id', '=', planId)
-    .where('merchant_id', '=', auth.merchantId)
-    .where('team_code', 'like', `${auth.scope.teamCode}%`)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  const truck = await db
-    .selectFrom('truck')
-    .select(['brand', 'series', 'team_code'])
-    .where('id', '=', truckId)
-    .executeTakeFirst();
-  const covers =
-    plan &&
-    truck &&
-    (plan.target_type === MAINTENANCE_TARGET.truck
-      ? plan.truck_id === truckId
-      : (truck.brand ?? '') === (plan.brand ?? '') &&
-        (!plan.series || truck.series === plan.series) &&
-        truck.team_code.startsWith(plan.team_code));
-  if (!plan || !covers) throw badInput(`${L.planId}: 保养计划不存在或无权操作`);
-  return plan;
-}
-
 /**
  * 保养记录: the list, and adding one: in one transaction the truck's 保养 cost (cost_type 3,
  * source 3) through the costs module, the record pointing at it, and (a truck plan) the plan's
@@ -214,20 +150,8 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: AppContext): voi
       return ctx.db.transaction().execute(async (tx) => {
         const costId = await insertCost(
           tx,
-          {
-            merchantId: auth.merchantId,
-            teamCode: truck.teamCode,
-            truckId: truck.id,
-            driverId: driver?.driver_id ?? null,
-            costType: COST_TYPE.maintenance,
-            costDate: form.maintainDate,
-            amount: form.amountFen,
-            place: form.workshop,
-            invoiceImages: form.invoiceImages,
-            remark: `保养：${form.items}`.slice(0, 200),
-            source: 3,
-          },
-          { merchantId: auth.merchantId, userId: auth.userId, nickname: auth.nickname },
+          recordCost(form, { ...truck, driverId: driver?.driver_id ?? null }, auth.merchantId),
+          auth,
         );
         const row = await tx
           .insertInto('maintenance_record')
@@ -259,25 +183,13 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: AppContext): voi
             `新增保养记录 ${truck.name} ${form.maintainDate}：${form.items}，金额${fenToYuan(form.amountFen)}元`,
           ),
         ];
-        if (
-          plan &&
-          plan.target_type === MAINTENANCE_TARGET.truck &&
-          (!plan.last_date || form.maintainDate >= plan.last_date)
-        ) {
-          await tx
-            .updateTable('maintenance_plan')
-            .set({ last_date: form.maintainDate, last_km: form.mileageKm ?? plan.last_km, updated_at: at })
-            .where('id', '=', plan.id)
-            .execute();
-          logs.push(
-            recordLog(
-              MAINTENANCE_PLAN_RECORD,
-              plan.id,
-              plan.team_code,
-              `保养记录更新上次保养：${plan.last_date ?? '-'}→${form.maintainDate}，${plan.last_km ?? '-'}→${form.mileageKm ?? plan.last_km ?? '-'}公里`,
-            ),
-          );
-        }
+        const moved = await followRecord(
+          tx,
+          plan,
+          { date: form.maintainDate, km: form.mileageKm ?? null },
+          at,
+        );
+        if (moved) logs.push(moved);
         await recordOperations(tx, auth, logs, at);
         return { id: row.id, costId };
       });

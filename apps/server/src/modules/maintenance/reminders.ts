@@ -1,15 +1,18 @@
 import {
+  alarmType,
   CERTIFICATE_REMINDER,
   CERTIFICATE_STATE,
+  certificateReminderCode,
   formatDateTime,
-  isInSubtree,
   MAINTENANCE_REMINDER,
   MAINTENANCE_STATE,
+  serviceReminderCode,
 } from '@fleet/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { EventBus } from '../../realtime/bus';
+import { type CodeHolder, holdersOfTeam, loadCodeHolders, subscribesTo } from '../messages/code-holders';
 import { MESSAGE_CHANNEL, type PushEvent, packEvents } from '../messages/delivery';
 import { type AlarmPush, MESSAGE_TYPE } from '../messages/push';
 import { certificateItems } from './certificates';
@@ -17,6 +20,9 @@ import { dueItems, leftText } from './plan-due';
 
 /** The reminder job runs at start and then this often. */
 export const REMINDER_JOB_EVERY_MS = 10 * 60_000;
+
+/** The pages whose holders are reminded: 保养提醒 and 证件到期. */
+const REMINDER_PAGES = [MAINTENANCE_REMINDER.menuCode, CERTIFICATE_REMINDER.menuCode];
 
 /** One thing to remind of, once per item and stage. */
 interface Due {
@@ -33,60 +39,17 @@ interface Due {
   driverName: string;
 }
 
-interface Member {
-  userId: number;
-  teamCode: string;
-  codes: Set<string>;
-}
-
-/** Enabled users of a merchant with their team and which of the reminder pages they hold. */
-async function members(db: Kysely<Database>, merchantId: number, today: string): Promise<Member[]> {
-  const wanted = [MAINTENANCE_REMINDER.menuCode, CERTIFICATE_REMINDER.menuCode];
-  const users = await db
-    .selectFrom('user_merchant as um')
-    .innerJoin('app_user as u', 'u.id', 'um.user_id')
-    .select(['um.user_id', 'um.team_code'])
-    .where('um.merchant_id', '=', merchantId)
-    .where('um.status', '=', 1)
-    .where('u.status', '=', 1)
-    .orderBy('um.user_id')
-    .execute();
-  const codes = await db
-    .selectFrom('user_role as ur')
-    .innerJoin('role as r', 'r.id', 'ur.role_id')
-    .innerJoin('role_menu as rm', 'rm.role_id', 'r.id')
-    .select(['ur.user_id', 'rm.code'])
-    .where('r.merchant_id', '=', merchantId)
-    .where('rm.code', 'in', wanted)
-    .union(
-      db
-        .selectFrom('user_authorization as ua')
-        .innerJoin('role_menu as rm', 'rm.role_id', 'ua.role_id')
-        .select(['ua.user_id', 'rm.code'])
-        .where('ua.merchant_id', '=', merchantId)
-        .where('rm.code', 'in', wanted)
-        .where('ua.status', '=', 1)
-        .where('ua.start_date', '<=', today)
-        .where('ua.end_date', '>=', today),
-    )
-    .execute();
-  const held = new Map<number, Set<string>>();
-  for (const c of codes) held.set(c.user_id, (held.get(c.user_id) ?? new Set()).add(c.code));
-  return users.map((u) => ({
-    userId: u.user_id,
-    teamCode: u.team_code,
-    codes: held.get(u.user_id) ?? new Set(),
-  }));
-}
-
-/** Who gets a reminder: users whose team subtree holds the item's team and who hold its page. */
+/**
+ * Who gets a reminder: users whose team subtree holds the item's team, who hold its page and whose
+ * alarm subscription lets its code through (no subscription saved: every code).
+ */
 export function reminderRecipients(
-  users: readonly Member[],
-  due: Pick<Due, 'teamCode' | 'menuCode'>,
+  holders: readonly CodeHolder[],
+  due: Pick<Due, 'teamCode' | 'menuCode' | 'code'>,
 ): number[] {
-  return users
-    .filter((u) => isInSubtree(due.teamCode, u.teamCode) && u.codes.has(due.menuCode))
-    .map((u) => u.userId);
+  return holdersOfTeam(holders, due.teamCode, due.menuCode)
+    .filter((h) => subscribesTo(h, due.code))
+    .map((h) => h.userId);
 }
 
 async function dueOfMerchant(db: Kysely<Database>, merchantId: number, now: number): Promise<Due[]> {
@@ -101,7 +64,7 @@ async function dueOfMerchant(db: Kysely<Database>, merchantId: number, now: numb
       .filter(Boolean)
       .join('，');
     out.push({
-      itemKey: `plan:${item.planId}:${item.truckId}:${item.lastDate ?? ''}|${item.lastKm ?? ''}`,
+      itemKey: serviceReminderCode(item.planId, item.truckId, { date: item.lastDate, km: item.lastKm }),
       stage: item.state,
       code: MAINTENANCE_REMINDER.code,
       title: MAINTENANCE_REMINDER.title,
@@ -118,7 +81,12 @@ async function dueOfMerchant(db: Kysely<Database>, merchantId: number, now: numb
     const expired = c.state === CERTIFICATE_STATE.expired;
     const who = c.owner === 'truck' ? `车辆${c.carNo}` : `司机${c.driverName}`;
     out.push({
-      itemKey: `cert:${c.key}:${c.expiry}`,
+      itemKey: certificateReminderCode(
+        c.owner,
+        (c.owner === 'truck' ? c.truckId : c.driverId) ?? 0,
+        c.kind,
+        c.expiry,
+      ),
       stage: c.state,
       code: CERTIFICATE_REMINDER.code,
       title: CERTIFICATE_REMINDER.title,
@@ -139,8 +107,9 @@ async function dueOfMerchant(db: Kysely<Database>, merchantId: number, now: numb
 /**
  * Sends every maintenance and certificate reminder not sent yet for its item and stage: a message
  * (type 1, the vehicle-alarm pop-up) to each user of the item's team subtree who holds the page of
- * the reminder (保养提醒 car050206, 证件到期 car050205). The sent mark is written first with a
- * unique key, so two processes never both send one. Returns the pushes to publish after commit.
+ * the reminder (保养提醒 car050206, 证件到期 car050205) and whose alarm subscription holds its code
+ * (8101, 8102), with the item's business code (its 去处理 opens the page on the item). The sent mark
+ * is written first with a unique key, so two processes never both send one. Returns the pushes to publish after commit.
  */
 export async function sendDueReminders(
   db: Kysely<Database>,
@@ -149,7 +118,6 @@ export async function sendDueReminders(
   const items: PushEvent['items'] = [];
   let sent = 0;
   const merchants = await db.selectFrom('merchant').select('id').orderBy('id').execute();
-  const today = formatDateTime(new Date(now)).slice(0, 10);
   for (const { id: merchantId } of merchants) {
     const dues = await dueOfMerchant(db, merchantId, now);
     if (dues.length === 0) continue;
@@ -166,7 +134,7 @@ export async function sendDueReminders(
     }
     const fresh = dues.filter((d) => !already.has(`${d.itemKey}#${d.stage}`));
     if (fresh.length === 0) continue;
-    const users = await members(db, merchantId, today);
+    const users = await loadCodeHolders(db, merchantId, REMINDER_PAGES, now);
     await db.transaction().execute(async (tx) => {
       for (const due of fresh) {
         const mark = await tx
@@ -203,7 +171,7 @@ export async function sendDueReminders(
         const push: Omit<AlarmPush, 'id'> = {
           alarmId: null,
           alarmCode: due.code,
-          categoryCode: '',
+          categoryCode: alarmType(due.code)?.kind ?? '',
           eventName: due.title,
           title: due.title,
           messageContent: due.content,

@@ -1,18 +1,11 @@
-import {
-  alarmName,
-  alarmType,
-  formatDate,
-  formatDateTime,
-  isInSubtree,
-  waybillSourceName,
-} from '@fleet/domain';
+import { alarmName, alarmType, formatDateTime, waybillSourceName } from '@fleet/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { EventBus } from '../../realtime/bus';
+import { holdersOfTeam, loadCodeHolders, subscribesTo } from '../messages/code-holders';
 import { MESSAGE_CHANNEL, type PushEvent, packEvents } from '../messages/delivery';
 import { type AlarmPush, MESSAGE_TYPE } from '../messages/push';
-import { loadRecipients } from '../messages/recipients';
 
 /** 运单审批提醒: the office's reminder of a waybill to tabulate (its pop-up opens 运单制表 with taskCode). */
 export const TABULATION_REMINDER_CODE = 8002;
@@ -26,33 +19,6 @@ export type TabulationEvent = 'created' | 'completed';
 /** A reminder's push: the alarm pop-up's fields and the waybill's task code (its bill number). */
 export type TabulationPush = Omit<AlarmPush, 'id'> & { taskCode: string };
 
-/** The users of a merchant holding a tabulation code, through a role or an authorization in force. */
-async function tabulationHolders(db: Kysely<Database>, merchantId: number, now: number) {
-  const today = formatDate(new Date(now));
-  const rows = await db
-    .selectFrom('user_role as ur')
-    .innerJoin('role as r', 'r.id', 'ur.role_id')
-    .innerJoin('role_menu as rm', 'rm.role_id', 'r.id')
-    .select(['ur.user_id', 'rm.code'])
-    .where('r.merchant_id', '=', merchantId)
-    .where('rm.code', 'in', TABULATION_CODES)
-    .union(
-      db
-        .selectFrom('user_authorization as ua')
-        .innerJoin('role_menu as rm', 'rm.role_id', 'ua.role_id')
-        .select(['ua.user_id', 'rm.code'])
-        .where('ua.merchant_id', '=', merchantId)
-        .where('rm.code', 'in', TABULATION_CODES)
-        .where('ua.status', '=', 1)
-        .where('ua.start_date', '<=', today)
-        .where('ua.end_date', '>=', today),
-    )
-    .execute();
-  const codes = new Map<number, Set<string>>();
-  for (const row of rows) codes.set(row.user_id, (codes.get(row.user_id) ?? new Set()).add(row.code));
-  return codes;
-}
-
 /**
  * Who is reminded of a waybill of `teamCode`: enabled users of its merchant whose team subtree holds
  * the team and who hold a tabulation code. A user who may choose 8002 in the alarm subscription
@@ -64,17 +30,12 @@ export async function tabulationRecipients(
   teamCode: string,
   now: number,
 ): Promise<number[]> {
-  const [users, holders] = await Promise.all([
-    loadRecipients(db, [merchantId], now),
-    tabulationHolders(db, merchantId, now),
-  ]);
   const ids: number[] = [];
-  for (const user of users.get(merchantId) ?? []) {
-    const codes = holders.get(user.userId);
-    if (!codes || !isInSubtree(teamCode, user.teamCode)) continue;
-    const mayChoose = codes.has(TABULATION_CODES[0]);
-    if (mayChoose && user.codes !== null && !user.codes.has(TABULATION_REMINDER_CODE)) continue;
-    ids.push(user.userId);
+  const holders = await loadCodeHolders(db, merchantId, TABULATION_CODES, now);
+  for (const holder of holdersOfTeam(holders, teamCode)) {
+    const mayChoose = holder.codes.has(TABULATION_CODES[0]);
+    if (mayChoose && !subscribesTo(holder, TABULATION_REMINDER_CODE)) continue;
+    ids.push(holder.userId);
   }
   return ids;
 }

@@ -6,7 +6,7 @@ import { useRef, useState } from 'react';
 import { ImageUploader, type ImageUploaderHandle, pendingUploadMessage } from '../../kit';
 import { checkRule, maxRule, requiredRule } from '../../kit/formRules';
 import { texts } from '../../locales';
-import { addRecord, fetchTruckPlans } from './api';
+import { addRecord, fetchTruckPlans, type MaintenanceRecord, updateRecord } from './api';
 import { TruckPicker } from './TruckPicker';
 
 const t = texts.maintenance.record;
@@ -27,20 +27,37 @@ interface Values {
 const moneyRule = checkRule((v) => (isMoney(v.trim()) ? null : MONEY_MESSAGE));
 const positiveRule = checkRule((v) => (Number(v) > 0 ? null : t.amountPositive));
 
+/** The form's values of a stored record (修改). */
+function valuesOf(r: MaintenanceRecord): Values {
+  return {
+    truckId: r.truckId,
+    planId: r.planId ?? undefined,
+    maintainDate: dayjs(r.maintainDate),
+    mileageKm: r.mileageKm,
+    items: r.items,
+    workshop: r.workshop,
+    amountYuan: r.amountYuan,
+    invoiceImages: r.invoiceImages,
+    remark: r.remark,
+  };
+}
+
 /**
- * 新增保养记录: a service of a truck; saving it writes the truck's 保养 cost in the cost centre and,
- * under a plan, moves the plan's last service.
+ * 新增保养记录 and 修改保养记录 (`record` given): a service of a truck; saving it writes (or changes)
+ * the truck's 保养 cost in the cost centre and, under a plan, moves the plan's last service.
  */
 export function RecordDialog({
   open,
   truck,
   planId,
+  record,
   onClose,
   onSaved,
 }: {
   open: boolean;
   truck?: { id: number; carNo: string };
   planId?: number;
+  record?: MaintenanceRecord;
   onClose: () => void;
   onSaved: () => void;
 }) {
@@ -69,7 +86,7 @@ export function RecordDialog({
     }
     setSaving(true);
     try {
-      await addRecord({
+      const body = {
         truckId: values.truckId as number,
         planId: values.planId,
         maintainDate: (values.maintainDate as Dayjs).format('YYYY-MM-DD'),
@@ -79,8 +96,10 @@ export function RecordDialog({
         amountFen: yuanToFen(values.amountYuan ?? '0'),
         invoiceImages: values.invoiceImages ?? [],
         remark: values.remark,
-      });
-      void message.success(t.saved);
+      };
+      if (record) await updateRecord({ ...body, id: record.id });
+      else await addRecord(body);
+      void message.success(record ? t.updated : t.saved);
       onSaved();
       onClose();
     } catch {
@@ -93,7 +112,7 @@ export function RecordDialog({
   return (
     <Modal
       open={open}
-      title={t.title}
+      title={record ? t.editTitle : t.title}
       width={720}
       onCancel={onClose}
       onOk={() => void save()}
@@ -106,12 +125,12 @@ export function RecordDialog({
         form={form}
         layout="vertical"
         preserve={false}
-        initialValues={{ truckId: truck?.id, planId, maintainDate: dayjs() }}
+        initialValues={record ? valuesOf(record) : { truckId: truck?.id, planId, maintainDate: dayjs() }}
       >
         <Row gutter={16}>
           <Col {...span}>
             <Form.Item name="truckId" label={t.truck} rules={[{ required: true, message: t.required.truck }]}>
-              <TruckPicker carNo={truck?.carNo} width="100%" />
+              <TruckPicker carNo={record?.carNo ?? truck?.carNo} width="100%" />
             </Form.Item>
           </Col>
           <Col {...span}>

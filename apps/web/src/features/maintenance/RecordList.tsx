@@ -1,9 +1,9 @@
-import { Button, Image, Space } from 'antd';
+import { Button, Image, Space, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
-import { type ListColumn, ListPage, type ListPageHandle, type SearchField } from '../../kit';
+import { type ListColumn, ListPage, type ListPageHandle, type SearchField, useRowConfirm } from '../../kit';
 import { orDash } from '../../kit/format';
 import { texts } from '../../locales';
-import { fetchRecords, type MaintenanceRecord } from './api';
+import { deleteRecord, fetchRecords, type MaintenanceRecord } from './api';
 import { RecordDialog } from './RecordDialog';
 import { TruckPicker } from './TruckPicker';
 
@@ -53,11 +53,46 @@ export function recordColumns(): ListColumn<MaintenanceRecord>[] {
   ];
 }
 
-/** 保养记录: the services recorded, each with its 保养 cost; 新增保养记录. */
+/**
+ * 保养记录: the services recorded, each with its 保养 cost; 新增保养记录, and 修改 and 删除 of a record,
+ * whose 保养 cost in the cost centre follows it.
+ */
 export function RecordList() {
   const list = useRef<ListPageHandle>(null);
   const [adding, setAdding] = useState(false);
-  const columns = useMemo(recordColumns, []);
+  const [editing, setEditing] = useState<MaintenanceRecord>();
+  const confirm = useRowConfirm(() => list.current?.reload());
+  const columns = useMemo<ListColumn<MaintenanceRecord>[]>(
+    () => [
+      ...recordColumns(),
+      {
+        key: 'actions',
+        title: texts.kit.common.actions,
+        width: 110,
+        fixed: 'right',
+        locked: true,
+        render: (_, r) => (
+          <Space size={12}>
+            <Typography.Link onClick={() => setEditing(r)}>{t.record.edit}</Typography.Link>
+            <Typography.Link
+              type="danger"
+              onClick={() =>
+                confirm({
+                  content: t.record.removeConfirm(r.carNo, r.maintainDate, r.amountYuan),
+                  run: () => deleteRecord(r.id),
+                  done: t.record.removed,
+                  danger: true,
+                })
+              }
+            >
+              {t.record.remove}
+            </Typography.Link>
+          </Space>
+        ),
+      },
+    ],
+    [confirm],
+  );
   return (
     <>
       <ListPage<MaintenanceRecord>
@@ -78,6 +113,14 @@ export function RecordList() {
       />
       {adding && (
         <RecordDialog open onClose={() => setAdding(false)} onSaved={() => void list.current?.reload()} />
+      )}
+      {editing && (
+        <RecordDialog
+          open
+          record={editing}
+          onClose={() => setEditing(undefined)}
+          onSaved={() => void list.current?.reload()}
+        />
       )}
     </>
   );

@@ -1,16 +1,18 @@
 import { Tag, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
 import { type ListColumn, ListPage, type ListPageHandle, type SearchField, useListExport } from '../../kit';
 import { orDash } from '../../kit/format';
 import { texts } from '../../locales';
 import { exportRemindItems, fetchRemindItems, type RemindItem } from './api';
+import { JumpNotice, jumpIds } from './JumpNotice';
 import { STATE_COLORS } from './maintenancePlan.record';
 import { RecordDialog } from './RecordDialog';
 import { TruckPicker } from './TruckPicker';
 
 const t = texts.maintenance;
 
-const SEARCH: readonly SearchField[] = [
+const searchFields = (carNo?: string): SearchField[] => [
   {
     name: 'state',
     label: t.dueState,
@@ -20,16 +22,24 @@ const SEARCH: readonly SearchField[] = [
       { value: 3, label: t.stateOptions.overdue },
     ],
   },
-  { name: 'truckId', label: t.truck, type: 'custom', control: <TruckPicker /> },
+  { name: 'truckId', label: t.truck, type: 'custom', control: <TruckPicker carNo={carNo} /> },
   { name: 'planName', label: t.planName, placeholder: t.planNamePlaceholder },
   { name: 'teamCode', label: t.team, type: 'team' },
 ];
 
 const km = (v: number | null) => (v === null ? '-' : `${v}${t.km}`);
 
-/** 到期提醒: the plans due soon or overdue, a row per truck, with 记录保养. */
+/**
+ * 到期提醒: the plans due soon or overdue, a row per truck, with 记录保养. A 保养到期提醒's 去处理
+ * (?carNo&truckId&planId) opens it on the truck's plan.
+ */
 export function RemindList() {
   const list = useRef<ListPageHandle>(null);
+  const location = useLocation();
+  const [search] = useSearchParams();
+  const jump = useMemo(() => jumpIds(search, ['truckId', 'planId']), [search]);
+  const carNo = search.get('carNo') ?? undefined;
+  const fields = useMemo(() => searchFields(carNo), [carNo]);
   const onExport = useListExport(exportRemindItems, t.exported);
   const [recording, setRecording] = useState<RemindItem>();
   const columns = useMemo<ListColumn<RemindItem>[]>(
@@ -64,13 +74,16 @@ export function RemindList() {
   );
   return (
     <>
+      {jump && <JumpNotice text={t.jumped.service} />}
       <ListPage<RemindItem>
+        key={location.search}
         ref={list}
         listKey="maintenance-remind"
         fetchList={(params, signal) => fetchRemindItems(params, signal)}
         columns={columns}
         rowKey="id"
-        searchFields={SEARCH}
+        searchFields={fields}
+        initialQuery={jump}
         columnSettingsKey="maintenanceRemindList"
         toolbar={{ onExport }}
       />

@@ -232,6 +232,12 @@ export const fetchRecords = (query: Query, signal?: AbortSignal) =>
   request<ListPage<MaintenanceRecord>>('POST', '/maintenance/record/page', { body: query, signal });
 export const addRecord = (body: RecordForm) =>
   request<{ id: number; costId: number }>('POST', '/maintenance/record/add', { body });
+/** A record changed with its 保养 cost in the cost centre. */
+export const updateRecord = (body: RecordForm & { id: number }) =>
+  request<{ id: number; costId: number }>('POST', '/maintenance/record/update', { body });
+/** A record deleted with its 保养 cost. */
+export const deleteRecord = (id: number) =>
+  request<{ id: number }>('POST', '/maintenance/record/delete', { body: { id } });
 
 export const fetchSummary = (query: Query, signal?: AbortSignal) =>
   request<ListPage<SummaryRow> & { summary: SummaryTotals }>('POST', '/maintenance-summary/page', {

@@ -1,10 +1,12 @@
 import { CERTIFICATE_KINDS } from '@fleet/domain';
 import { InputNumber, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
 import { type ListColumn, ListPage, type SearchField, useListExport } from '../../../kit';
 import { orDash } from '../../../kit/format';
 import { texts } from '../../../locales';
 import { type Certificate, exportCertificates, fetchCertificates } from '../api';
+import { JumpNotice, jumpIds } from '../JumpNotice';
 
 const t = texts.maintenance;
 const c = t.certificate;
@@ -46,8 +48,14 @@ const SEARCH: readonly SearchField[] = [
   { name: 'teamCode', label: t.team, type: 'team' },
 ];
 
-/** 证件到期 (/reminder/certificate-expiry, car050205): certificates expiring within N days or expired. */
+/**
+ * 证件到期 (/reminder/certificate-expiry, car050205): certificates expiring within N days or expired.
+ * A 证件到期提醒's 去处理 (?owner&truckId|driverId&kind) opens it on the certificate.
+ */
 export default function CertificateExpiryPage() {
+  const location = useLocation();
+  const [search] = useSearchParams();
+  const jump = useMemo(() => jumpIds(search, ['truckId', 'driverId'], ['owner', 'kind']), [search]);
   const onExport = useListExport(exportCertificates, t.exported);
   const columns = useMemo<ListColumn<Certificate>[]>(
     () => [
@@ -84,15 +92,19 @@ export default function CertificateExpiryPage() {
     [],
   );
   return (
-    <ListPage<Certificate>
-      listKey="certificate-expiry"
-      fetchList={(params, signal) => fetchCertificates(params, signal)}
-      columns={columns}
-      rowKey="key"
-      searchFields={SEARCH}
-      initialQuery={{ withinDays: 30 }}
-      columnSettingsKey="certificateExpiryList"
-      toolbar={{ onExport }}
-    />
+    <>
+      {jump && <JumpNotice text={t.jumped.certificate} />}
+      <ListPage<Certificate>
+        key={location.search}
+        listKey="certificate-expiry"
+        fetchList={(params, signal) => fetchCertificates(params, signal)}
+        columns={columns}
+        rowKey="key"
+        searchFields={SEARCH}
+        initialQuery={{ withinDays: 30, ...jump }}
+        columnSettingsKey="certificateExpiryList"
+        toolbar={{ onExport }}
+      />
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { HEALTH_STATES } from '@fleet/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Progress, Row, Statistic, Tag, Typography } from 'antd';
+import { Progress, Tag, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import {
   type ListColumn,
@@ -14,6 +14,7 @@ import { texts } from '../../../locales';
 import { exportFleetHealth, fetchFleetHealth, type TruckHealth } from '../api';
 import { HEALTH_COLORS, HealthDrawer } from '../HealthDrawer';
 import { STATE_COLORS } from '../maintenancePlan.record';
+import { StatRow } from '../StatRow';
 import { TruckPicker } from '../TruckPicker';
 
 const t = texts.maintenance;
@@ -91,23 +92,19 @@ export default function FleetCheckPage() {
     ],
     [],
   );
-  const stat = (title: string, value: number | undefined, color?: string) => (
-    <Col flex="1">
-      <Card size="small" loading={totals.isLoading}>
-        <Statistic title={title} value={value ?? '-'} styles={{ content: color ? { color } : undefined }} />
-      </Card>
-    </Col>
-  );
   return (
     <>
-      <Row gutter={12} style={{ marginBottom: 12 }} wrap={false}>
-        {stat(h.truckCount, s?.truckCount)}
-        {stat(h.averageScore, s?.averageScore)}
-        {stat(h.healthy, s?.healthyCount, HEALTH_COLORS[1])}
-        {stat(h.subHealthy, s?.subHealthyCount, HEALTH_COLORS[2])}
-        {stat(h.abnormal, s?.abnormalCount, HEALTH_COLORS[3])}
-        {stat(h.faultTotal, s?.faultCount)}
-      </Row>
+      <StatRow
+        loading={totals.isLoading}
+        items={[
+          { title: h.truckCount, value: s?.truckCount },
+          { title: h.averageScore, value: s?.averageScore },
+          { title: h.healthy, value: s?.healthyCount, color: HEALTH_COLORS[1] },
+          { title: h.subHealthy, value: s?.subHealthyCount, color: HEALTH_COLORS[2] },
+          { title: h.abnormal, value: s?.abnormalCount, color: HEALTH_COLORS[3] },
+          { title: h.faultTotal, value: s?.faultCount },
+        ]}
+      />
       <ListPage<TruckHealth>
         ref={list}
         listKey="fleet-check"

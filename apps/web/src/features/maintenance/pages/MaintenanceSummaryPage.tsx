@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Row, Statistic, Tag, Typography } from 'antd';
+import { Button, Tag, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
@@ -14,6 +14,7 @@ import { texts } from '../../../locales';
 import { exportSummary, fetchSummary, type SummaryRow } from '../api';
 import { STATE_COLORS } from '../maintenancePlan.record';
 import { RecordDialog } from '../RecordDialog';
+import { StatRow } from '../StatRow';
 import { TruckPicker } from '../TruckPicker';
 
 const t = texts.maintenance;
@@ -104,21 +105,17 @@ export default function MaintenanceSummaryPage() {
     ],
     [navigate],
   );
-  const stat = (title: string, value: number | string | undefined, color?: string) => (
-    <Col flex="1">
-      <Card size="small" loading={totals.isLoading}>
-        <Statistic title={title} value={value ?? '-'} styles={{ content: color ? { color } : undefined }} />
-      </Card>
-    </Col>
-  );
   return (
     <>
-      <Row gutter={12} style={{ marginBottom: 12 }} wrap={false}>
-        {stat(s.truckCount, sum?.truckCount)}
-        {stat(s.overdue, sum?.overdueCount, '#ff4d4f')}
-        {stat(s.dueSoon, sum?.dueSoonCount, '#faad14')}
-        {stat(s.yearCostTotal, sum?.yearCostYuan)}
-      </Row>
+      <StatRow
+        loading={totals.isLoading}
+        items={[
+          { title: s.truckCount, value: sum?.truckCount },
+          { title: s.overdue, value: sum?.overdueCount, color: '#ff4d4f' },
+          { title: s.dueSoon, value: sum?.dueSoonCount, color: '#faad14' },
+          { title: s.yearCostTotal, value: sum?.yearCostYuan },
+        ]}
+      />
       <ListPage<SummaryRow>
         ref={list}
         listKey="maintenance-summary"
