@@ -7,9 +7,11 @@ import { calls, sessionPerFile, shownPageHelpers, tmpShot } from './support/sess
 // 成本中心 in the browser as the demo admin, on the demo's costs: a refuel added through the dialog
 // (its amount checked against litres × price), seen in the list and its totals; a sheet imported
 // (refused whole with its row errors, then taken); the cost analysis showing the figures of its
-// answer; each cost page looked at.
+// answer, and by line: a cost put on a waybill counted on the waybill's line, the rest (with the
+// depreciation) on 未关联线路; each cost page looked at.
 
 let page: Page;
+let api: <T>(path: string, body: unknown) => Promise<T>;
 
 const { view, row } = shownPageHelpers(() => page);
 const shot = (name: string) => tmpShot(page, `costs-${name}`);
@@ -39,6 +41,16 @@ sessionPerFile(
   },
   (opened) => {
     ({ page } = opened);
+    api = async <T>(path: string, body: unknown) => {
+      const answer = await fetch(`${opened.server.baseUrl}/api${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'auth-token': opened.login?.data.token ?? '' },
+        body: JSON.stringify(body),
+      });
+      const json = (await answer.json()) as { code: number; msg: string; data: T };
+      if (json.code !== 200) throw new Error(`${path}: ${json.msg}`);
+      return json.data;
+    };
   },
 );
 
@@ -160,6 +172,45 @@ describe('成本中心', () => {
       view().getByText('按日', { exact: true }).click(),
     ]);
     await shot('analysis-by-day');
+
+    // a cost on a waybill: the analysis by line shows it on the waybill's line, the rest on 未关联线路
+    const waybills = await api<{ list: { id: number; truckId: number; lineName: string }[] }>(
+      '/colliery/waybill/page',
+      { pageNum: 1, pageSize: 1 },
+    );
+    const waybill = waybills.list[0] as { id: number; truckId: number; lineName: string };
+    const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+    await api('/miscellaneous/add', {
+      truckId: waybill.truckId,
+      costDate: today,
+      costType: 4,
+      amount: '88.88',
+      waybillId: waybill.id,
+      remark: '运单杂费',
+    });
+    const [byLineAnswer] = await Promise.all([
+      page.waitForResponse(calls('/miscellaneous/analysis')),
+      view().getByText('按线路', { exact: true }).click(),
+    ]);
+    expect(byLineAnswer.request().postDataJSON()).toMatchObject({ groupBy: 'line' });
+    const byLine = (
+      (await byLineAnswer.json()) as {
+        data: { total: { amount: string }; byLine: { lineId: number; lineName: string; total: string }[] };
+      }
+    ).data;
+    const line = byLine.byLine.find((r) => r.lineName === waybill.lineName);
+    expect(line?.total).toBe('88.88');
+    const none = byLine.byLine.at(-1) as { lineId: number; total: string };
+    expect(none.lineId).toBe(0);
+    const fen = (v: string) => Math.round(Number(v) * 100);
+    expect(byLine.byLine.reduce((s, r) => s + fen(r.total), 0)).toBe(fen(byLine.total.amount));
+    await view().getByRole('columnheader', { name: '线路' }).waitFor();
+    // each row's last cell is its 总成本(元)
+    const totalOf = (name: string) => row(name).locator('td').last().textContent();
+    await expect.poll(() => totalOf(waybill.lineName)).toBe('88.88');
+    await expect.poll(() => totalOf('未关联线路')).toBe(none.total);
+    await view().getByRole('img', { name: '各线路成本图' }).waitFor();
+    await shot('analysis-by-line');
 
     await button(view(), '折旧设置').click();
     const settings = page.getByRole('dialog', { name: '车辆折旧设置' });

@@ -109,6 +109,9 @@ export interface AnalysisTypeColumn {
 
 export interface CostAnalysis {
   periodType: 'day' | 'month';
+  /** The dimension asked: truck (byTruck and byTeam) or line (byLine). */
+  groupBy: 'truck' | 'team' | 'line';
+  groupName: string;
   types: AnalysisTypeColumn[];
   total: {
     amount: string;
@@ -132,6 +135,15 @@ export interface CostAnalysis {
     teamCode: string;
     teamName: string;
     count: number;
+    total: string;
+    byType: Record<string, string>;
+  }[];
+  /** The lines by cost; lineId 0 is 未关联线路 (with the depreciation), last. */
+  byLine: {
+    lineId: number;
+    lineName: string;
+    count: number;
+    litres: string;
     total: string;
     byType: Record<string, string>;
   }[];

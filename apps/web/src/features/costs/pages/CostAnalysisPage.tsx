@@ -1,16 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Checkbox, Col, Empty, Flex, Form, Row, Spin, Statistic, Table } from 'antd';
 import dayjs from 'dayjs';
-import type { EChartsCoreOption } from 'echarts/core';
 import { useMemo, useState } from 'react';
-import { TeamTreeSelect, WithQueryClient } from '../../../kit';
+import { LineSelect, TeamTreeSelect, WithQueryClient } from '../../../kit';
 import {
   LabeledSegmented,
   StatisticsSearch,
   StatisticsTotalRow,
 } from '../../../kit/statistics/StatisticsParts';
 import { texts } from '../../../locales';
-import { type CostAnalysis, fetchAnalysis } from '../api';
+import { lineOption, pieOption, trendOption } from '../analysisCharts';
+import { fetchAnalysis } from '../api';
 import { CostChart } from '../CostChart';
 import { TruckIdSelect } from '../CostFormItems';
 import { DepreciationDialog } from '../DepreciationDialog';
@@ -18,63 +18,13 @@ import { DepreciationDialog } from '../DepreciationDialog';
 const t = texts.costs;
 const a = t.analysis;
 
-type Group = 'truck' | 'team' | 'type';
+type Group = 'truck' | 'team' | 'line' | 'type';
 type Period = 'day' | 'month';
 
 const firstRange = () => ({
   startDate: dayjs().startOf('month').subtract(2, 'month').format('YYYY-MM-DD'),
   endDate: dayjs().format('YYYY-MM-DD'),
 });
-
-const COLORS = [
-  '#1677ff',
-  '#52c41a',
-  '#fa8c16',
-  '#13c2c2',
-  '#722ed1',
-  '#eb2f96',
-  '#faad14',
-  '#2f54eb',
-  '#8c8c8c',
-];
-
-function trendOption(data: CostAnalysis): EChartsCoreOption {
-  const types = data.types.filter((ty) => Number(data.total.byType[ty.key] ?? 0) > 0);
-  return {
-    color: COLORS,
-    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
-    legend: { top: 0 },
-    grid: { left: 60, right: 20, top: 40, bottom: 30 },
-    xAxis: { type: 'category', data: data.series.map((s) => s.period) },
-    yAxis: { type: 'value', name: '元' },
-    series: types.map((ty) => ({
-      name: ty.name,
-      type: 'bar',
-      stack: 'cost',
-      barMaxWidth: 36,
-      data: data.series.map((s) => Number(s.byType[ty.key] ?? 0)),
-    })),
-  };
-}
-
-function pieOption(data: CostAnalysis): EChartsCoreOption {
-  return {
-    color: COLORS,
-    tooltip: { trigger: 'item', formatter: '{b}: ¥{c} ({d}%)' },
-    legend: { bottom: 0, type: 'scroll' },
-    series: [
-      {
-        type: 'pie',
-        radius: ['36%', '60%'],
-        center: ['50%', '45%'],
-        label: { formatter: '{b}\n{d}%', overflow: 'none' },
-        data: data.byType
-          .filter((x) => Number(x.amount) > 0)
-          .map((x) => ({ name: x.name, value: Number(x.amount) })),
-      },
-    ],
-  };
-}
 
 interface TableRow {
   key: string;
@@ -90,14 +40,17 @@ function AnalysisContent() {
   const [period, setPeriod] = useState<Period>('month');
   const [group, setGroup] = useState<Group>('truck');
   const [settings, setSettings] = useState(false);
+  // the server's dimension: by line, or by truck (its teams and periods alike)
+  const groupBy = group === 'line' ? 'line' : 'truck';
   const analysis = useQuery({
-    queryKey: ['costs', 'analysis', query, period],
-    queryFn: ({ signal }) => fetchAnalysis({ ...query, periodType: period }, signal),
+    queryKey: ['costs', 'analysis', query, period, groupBy],
+    queryFn: ({ signal }) => fetchAnalysis({ ...query, periodType: period, groupBy }, signal),
     retry: false,
   });
   const data = analysis.data;
   const trend = useMemo(() => (data ? trendOption(data) : undefined), [data]);
   const pie = useMemo(() => (data ? pieOption(data) : undefined), [data]);
+  const lines = useMemo(() => (data?.byLine.length ? lineOption(data) : undefined), [data]);
   const typeColumns = (data?.types ?? []).map((ty) => ({
     key: ty.key,
     title: `${ty.name}(元)`,
@@ -124,13 +77,26 @@ function AnalysisContent() {
             total: r.total,
             byType: r.byType,
           }))
-        : data.series.map((s) => ({ key: s.period, name: s.period, total: s.total, byType: s.byType }));
-  const nameTitle = group === 'truck' ? t.truck : group === 'team' ? t.team : a.periodCol;
+        : group === 'line'
+          ? data.byLine.map((r) => ({
+              key: String(r.lineId),
+              name: r.lineId === 0 ? a.noLine : r.lineName,
+              count: r.count,
+              total: r.total,
+              byType: r.byType,
+            }))
+          : data.series.map((s) => ({ key: s.period, name: s.period, total: s.total, byType: s.byType }));
+  const nameTitle = { truck: t.truck, team: t.team, line: a.line, type: a.periodCol }[group];
   const leading = group === 'truck' ? 2 : 1;
   const empty = data !== undefined && Number(data.total.amount) === 0;
   return (
     <Flex vertical gap={12}>
-      <StatisticsSearch<{ teamCode?: string; truckId?: number; withoutDepreciation?: boolean }>
+      <StatisticsSearch<{
+        teamCode?: string;
+        truckId?: number;
+        lineId?: number;
+        withoutDepreciation?: boolean;
+      }>
         name="costAnalysis"
         rangeLabel={a.range}
         firstRange={firstRange}
@@ -142,6 +108,9 @@ function AnalysisContent() {
         </Form.Item>
         <Form.Item name="truckId" label={t.truck}>
           <TruckIdSelect width={160} />
+        </Form.Item>
+        <Form.Item name="lineId" label={a.line}>
+          <LineSelect allowClear style={{ width: 180 }} />
         </Form.Item>
         <Form.Item name="withoutDepreciation" valuePropName="checked">
           <Checkbox>{a.withoutDepreciation}</Checkbox>
@@ -205,11 +174,21 @@ function AnalysisContent() {
             options={[
               { value: 'truck', label: a.byTruck },
               { value: 'team', label: a.byTeam },
+              { value: 'line', label: a.byLine },
               { value: 'type', label: a.periodCol },
             ]}
             onChange={setGroup}
           />
         </Flex>
+        {group === 'line' && lines && !empty && (
+          <div style={{ marginBottom: 12 }}>
+            <CostChart
+              option={lines}
+              height={Math.max(160, 60 + Math.min(data?.byLine.length ?? 0, 15) * 32)}
+              label={a.lineChartLabel}
+            />
+          </div>
+        )}
         <Table<TableRow>
           rowKey="key"
           size="small"
@@ -256,7 +235,10 @@ function AnalysisContent() {
   );
 }
 
-/** 成本分析: /car-cost/analysis (car080201), costs by period, truck, team and type with depreciation. */
+/**
+ * 成本分析: /car-cost/analysis (car080201), costs by period, truck, team, line (未关联线路 its own row)
+ * and type with depreciation.
+ */
 export default function CostAnalysisPage() {
   return (
     <WithQueryClient>
