@@ -144,7 +144,43 @@ describe('线路节油', () => {
       .first()
       .getByText(first?.over ? '超标' : '正常', { exact: true })
       .waitFor();
+    // the page names the plan it shows; closing the name shows every plan's runs
+    const planTag = view().locator('.ant-tag', { hasText: `节油计划：${LINE}` });
+    await planTag.waitFor();
     await shot('monitor');
+    const [all] = await Promise.all([
+      page.waitForResponse(calls('/fuel/efficient/monitor/list')),
+      planTag.locator('.ant-tag-close-icon').click(),
+    ]);
+    expect(all.request().postDataJSON()).not.toHaveProperty('planId');
+    const everyPlan = (await all.json()).data as { total: number; list: { lineName: string }[] };
+    expect(everyPlan.total).toBeGreaterThan(answer.data.total);
+    await expect.poll(() => new URL(page.url()).search).toBe('');
+    await planTag.waitFor({ state: 'detached' });
+    await view().locator('.ant-table-row', { hasText: DEMO_LINE }).first().waitFor();
+  });
+
+  it('says where the runs come from when a line has no monitored runs', async () => {
+    const select = view().locator('.ant-form-item', { hasText: '线路' }).locator('.ant-select').first();
+    await select.click();
+    const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await options.first().waitFor();
+    const names = await options.allInnerTexts();
+    const quiet = names.find((n) => n !== LINE && n !== DEMO_LINE) as string;
+    await page.keyboard.press('Escape');
+    await choose(select, quiet);
+    const [listed] = await Promise.all([
+      page.waitForResponse(calls('/fuel/efficient/monitor/list')),
+      button(view(), '查询').click(),
+    ]);
+    expect((await listed.json()).data.total).toBe(0);
+    await view()
+      .getByText(/暂无监控数据：在线路节油计划中为计划加入监控车辆后/)
+      .waitFor();
+    await shot('monitor-empty');
+    await button(view(), '前往线路节油计划').click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/oil-saving/plan');
+    await row(LINE).waitFor();
   });
 
   it('edits the plan on its edit page', async () => {

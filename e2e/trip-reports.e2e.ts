@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { button } from './support/browser';
-import { chooseImportFile, writeSheet } from './support/import';
+import { chooseImportFile, exportDownload, readSheet, writeSheet } from './support/import';
 import { calls, type Session, sessionPerFile, shownPageHelpers, tmpShot } from './support/session';
 
 // 行程统计 and 行程数据报告 as the finance user of 干线二分队: the statistics by truck and by line with
@@ -50,6 +50,11 @@ async function confirm(ok: string): Promise<void> {
 describe('行程统计 and 行程数据报告', () => {
   let carNo = '';
   let reports: ReportRow[] = [];
+  let statisticsByLine: {
+    total: number;
+    list: Record<string, number | string | null>[];
+    totalRow: Record<string, number | string | null>;
+  };
 
   it('counts the recorded and reported trips by truck and by line', async () => {
     const [answer] = await Promise.all([
@@ -72,8 +77,37 @@ describe('行程统计 and 行程数据报告', () => {
       view().locator('.ant-segmented-item', { hasText: '按线路' }).click(),
     ]);
     expect(byLine.request().postDataJSON()).toMatchObject({ dimension: 'line' });
+    statisticsByLine = (await byLine.json()).data;
     await view().getByRole('columnheader', { name: '线路' }).waitFor();
     await shot('statistics-line');
+  });
+
+  it('exports the statistics shown: the same rows and 合计, read back from the download', async () => {
+    // the page shows the statistics by line (the previous test's choice)
+    const data = statisticsByLine;
+    const exporting = button(view(), '导出');
+    const { download, file } = await exportDownload(page, exporting);
+    expect(download.suggestedFilename()).toMatch(/^行程统计_\d{14}\.xlsx$/);
+    await toast(`已导出 ${download.suggestedFilename()}`).waitFor();
+    const rows = await readSheet(file);
+    expect(rows[0]?.slice(0, 3)).toEqual(['统计维度', '统计对象', '记录趟数']);
+    // every row of the period (the page shows the first 20) and the 合计 row last
+    expect(rows.length).toBe(data.total + 2);
+    const cells = (r: Record<string, number | string | null>) => [
+      '线路',
+      r.name,
+      r.trips,
+      r.mileageKm,
+      r.fuelL,
+      r.fuelPer100 ?? '-',
+      r.durationHours,
+      r.reportedTrips,
+      r.reportedMileageKm,
+      r.reportedFuelL,
+    ];
+    expect(rows.slice(1, 1 + data.list.length)).toEqual(data.list.map(cells));
+    expect(rows[rows.length - 1]).toEqual(cells(data.totalRow));
+    await shot('statistics-exported');
   });
 
   it('lists the imported reports against the recorded trips', async () => {

@@ -92,6 +92,11 @@ export const zhCNOilSaving = {
     ],
     monitorTotals: (runs: number, over: number, trucks: number) => `共${trucks}辆车 ${runs}趟，超标${over}趟`,
     monitorRule: '超标：该趟百公里油耗高于目标 ×（1 + 允许偏差）。',
+    planFilter: (line: string, start: string, end: string) => `节油计划：${line}（${start} ~ ${end}）`,
+    planFilterLoading: '节油计划',
+    monitorEmpty:
+      '暂无监控数据：在线路节油计划中为计划加入监控车辆后，这里按趟列出其百公里油耗与目标的偏差。',
+    openPlans: '前往线路节油计划',
     empty: '暂无数据',
     loadFailed: '加载失败，请稍后重试',
     retry: '重试',

@@ -94,6 +94,7 @@ export const zhCNTripReports = {
       mileage: '请输入上报里程',
       fuel: '请输入上报油耗',
     },
+    arriveAfterDepart: '到达时间应晚于出发时间',
     mileageField: '上报里程(公里)',
     fuelField: '上报油耗(升)',
     cargoField: '载货吨数',

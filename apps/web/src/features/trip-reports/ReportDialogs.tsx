@@ -108,7 +108,7 @@ export function ReportFormDialog({
               const depart = getFieldValue('departTime') as Dayjs | undefined;
               return !v || !depart || v.isAfter(depart)
                 ? Promise.resolve()
-                : Promise.reject(new Error('到达时间应晚于出发时间'));
+                : Promise.reject(new Error(t.arriveAfterDepart));
             },
           }),
         ]}

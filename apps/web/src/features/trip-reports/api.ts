@@ -34,6 +34,10 @@ export const fetchStatistics = (body: StatisticsQuery, signal?: AbortSignal) =>
     dedupe: true,
   });
 
+/** 行程统计 as a sheet: the same period and dimension, every row and the 合计 row. */
+export const exportStatistics = ({ startDate, endDate, dimension }: StatisticsQuery) =>
+  exportFile('/tripReport/statistics/export', { startDate, endDate, dimension });
+
 export interface TripReport {
   id: number;
   truckId: number;

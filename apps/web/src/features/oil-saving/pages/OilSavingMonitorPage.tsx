@@ -1,10 +1,11 @@
-import { Tag, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Space, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { type ListColumn, ListPage, orDash, type SearchField } from '../../../kit';
 import { texts } from '../../../locales';
 import { truckSearchField } from '../../payments/searchFields';
-import { fetchMonitorList, type MonitorRow } from '../api';
+import { fetchMonitorList, fetchPlan, type MonitorRow, OIL_SAVING_PATHS } from '../api';
 import { RouteSelect } from '../RouteSelect';
 
 const t = texts.oilSaving;
@@ -22,9 +23,16 @@ const SEARCH: readonly SearchField[] = [
 
 /** 线路节油监控 (/oil-saving/monitor, car050105): each monitored truck's runs against the plan's target. */
 export default function OilSavingMonitorPage() {
+  const navigate = useNavigate();
   const [search] = useSearchParams();
   const planId = search.get('planId');
   const [totals, setTotals] = useState<{ runs: number; overRuns: number; trucks: number }>();
+  // the plan of 监控明细: named above the list, and closed to see every plan's runs
+  const plan = useQuery({
+    queryKey: ['oilSaving', 'plan', planId],
+    queryFn: () => fetchPlan(Number(planId)),
+    enabled: planId !== null && /^\d+$/.test(planId),
+  });
 
   const columns = useMemo<ListColumn<MonitorRow>[]>(
     () => [
@@ -83,9 +91,45 @@ export default function OilSavingMonitorPage() {
     [],
   );
 
+  const planTag = planId ? (
+    <Tag
+      color="blue"
+      closable
+      onClose={(e) => {
+        e.preventDefault();
+        navigate(OIL_SAVING_PATHS.monitor);
+      }}
+    >
+      {plan.data
+        ? t.planFilter(plan.data.lineName, plan.data.startDate, plan.data.endDate)
+        : t.planFilterLoading}
+    </Tag>
+  ) : null;
+  const title =
+    totals && totals.runs === 0 ? (
+      <Space wrap>
+        {planTag}
+        <Typography.Text type="secondary">{t.monitorEmpty}</Typography.Text>
+        <Button type="link" size="small" onClick={() => navigate(OIL_SAVING_PATHS.list)}>
+          {t.openPlans}
+        </Button>
+      </Space>
+    ) : totals ? (
+      <Space wrap>
+        {planTag}
+        <Typography.Text type="secondary">
+          {t.monitorTotals(totals.runs, totals.overRuns, totals.trucks)}　{t.monitorRule}
+        </Typography.Text>
+      </Space>
+    ) : (
+      planTag
+    );
+
   return (
     <ListPage<MonitorRow>
-      listKey="oil-saving-monitor"
+      // a plan's 监控明细 is a list of its own: another plan's (or all plans') runs are fetched afresh
+      key={planId ?? ''}
+      listKey={planId ? `oil-saving-monitor-${planId}` : 'oil-saving-monitor'}
       fetchList={async (params, signal) => {
         const page = await fetchMonitorList({ ...(planId ? { planId } : {}), ...params }, signal);
         setTotals(page.totalRow);
@@ -95,13 +139,7 @@ export default function OilSavingMonitorPage() {
       rowKey={(r) => `${r.fuelPlanId}-${r.planId}`}
       searchFields={SEARCH}
       columnSettingsKey="oilSavingMonitor"
-      title={
-        totals ? (
-          <Typography.Text type="secondary">
-            {t.monitorTotals(totals.runs, totals.overRuns, totals.trucks)}　{t.monitorRule}
-          </Typography.Text>
-        ) : null
-      }
+      title={title}
     />
   );
 }

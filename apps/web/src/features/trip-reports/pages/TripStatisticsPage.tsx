@@ -1,6 +1,6 @@
 import { formatDate, last31Days } from '@fleet/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Flex, Result, Table, Typography } from 'antd';
+import { App, Button, Card, Empty, Flex, Result, Space, Table, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { WithQueryClient } from '../../../kit';
@@ -12,6 +12,7 @@ import {
 import { texts } from '../../../locales';
 import {
   type Dimension,
+  exportStatistics,
   fetchStatistics,
   type StatisticsQuery,
   type StatisticsRow,
@@ -19,6 +20,7 @@ import {
 } from '../api';
 
 const t = texts.tripReports;
+const common = texts.kit.common;
 
 function firstQuery(): StatisticsQuery {
   const [from, to] = last31Days(new Date());
@@ -37,7 +39,9 @@ const fixed1 = (v: number) => v.toFixed(1);
 /** 行程统计 (/car-cost/trip-statistics, car080202): recorded trips per truck, driver or line, the reported ones beside them. */
 function TripStatistics() {
   const navigate = useNavigate();
+  const { message } = App.useApp();
   const [query, setQuery] = useState<StatisticsQuery>(firstQuery);
+  const [exporting, setExporting] = useState(false);
   const answer = useQuery({
     queryKey: ['tripStatistics', query],
     queryFn: ({ signal }) => fetchStatistics(query, signal),
@@ -107,6 +111,17 @@ function TripStatistics() {
     ],
     [query.dimension],
   );
+  const exportNow = () => {
+    setExporting(true);
+    exportStatistics(query)
+      .then(
+        (done) => {
+          if (done.kind === 'file') void message.success(t.exported(done.filename));
+        },
+        () => undefined,
+      )
+      .finally(() => setExporting(false));
+  };
   const totalCells = (r: StatisticsRow) => [
     r.trips,
     fixed1(r.mileageKm),
@@ -134,7 +149,12 @@ function TripStatistics() {
             options={t.dimensions}
             onChange={(dimension) => setQuery((q) => ({ ...q, dimension, pageNum: 1 }))}
           />
-          <Button onClick={() => navigate(TRIP_PATHS.reports)}>{t.openReports}</Button>
+          <Space>
+            <Button onClick={exportNow} loading={exporting}>
+              {common.export}
+            </Button>
+            <Button onClick={() => navigate(TRIP_PATHS.reports)}>{t.openReports}</Button>
+          </Space>
         </Flex>
         <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>
           {t.statisticsRule}
