@@ -5,8 +5,9 @@ import { call, DEMO, login, startTestApp, TEST_DATABASES, type TestApp } from '.
 // 成本分析 by line through the API as the demo's finance user (干线二分队): a cost takes its
 // waybill's line, or the line of the plan (else the waybill) its trip ran for, or none (未关联线路,
 // where the trucks' depreciation goes too); the lines' rows add up to the total and each equals its
-// cost rows to the fen; an edit or a deletion moves the sums; a line filter counts that line alone and
-// a line of another merchant is refused; the migration's back-fill finds the same lines.
+// cost rows to the fen; an edit, a deletion or the waybill's change of line moves the sums; a line
+// filter counts that line alone and a line of another merchant is refused; the migration's back-fill
+// finds the same lines.
 
 const TRUNK_TWO = '10000010010002';
 const at = (text: string) => Date.parse(`${text}+08:00`);
@@ -209,6 +210,20 @@ describe.each(TEST_DATABASES)('cost analysis by line on $name', (database) => {
     const wrong = await post('analysis', { ...range, groupBy: 'driver' });
     expect(wrong.body.code).toBe(400);
     expect(wrong.body.msg).toContain('统计维度应为车辆、车队、线路之一');
+  });
+
+  it('takes the costs on a waybill to its new line when the line changes (变更线路)', async () => {
+    await t.db.db.updateTable('waybill').set({ line_id: planLine }).where('id', '=', waybill.id).execute();
+    const { byLine } = await analysedByLine({ withoutDepreciation: true });
+    // the costs on the waybill move; the one its trip found keeps the line it was written with
+    expect(byLine.get(planLine)).toBe(30_001 + 999);
+    expect(byLine.get(waybill.line_id)).toBe(8_010);
+    expect(byLine).toEqual(await rowsByLine());
+    await t.db.db
+      .updateTable('waybill')
+      .set({ line_id: waybill.line_id })
+      .where('id', '=', waybill.id)
+      .execute();
   });
 
   it('back-fills the line of the costs already written (migration 0043)', async () => {
