@@ -2,10 +2,11 @@
  * Cost reports (成本中心, issue 15) for 2,000 trucks:
  *   a fresh database with the demo organisation and BENCH_TRUCKS (2,000) demo trucks; BENCH_DAYS
  *   (120) days of costs written in bulk through the table's triggers (which keep cost_day and
- *   cost_month): each truck a toll every day and a refuel every other day (about 360,000 costs), and
- *   the depreciation terms of every truck. Then, through real HTTP as the administrator (every
- *   truck) and the finance user (one team), p50 / p95 of: 成本分析 over the last 31 days by day and
- *   over a year by month (from the day and month sums, with depreciation), the cost list of 31 days
+ *   cost_month): each truck a toll every day on one of its merchant's lines (another each week) and
+ *   a refuel every other day on no line (about 360,000 costs), and the depreciation terms of every
+ *   truck. Then, through real HTTP as the administrator (every truck) and the finance user (one
+ *   team), p50 / p95 of: 成本分析 over the last 31 days by day and over a year by month (from the
+ *   day and month sums, with depreciation), the same by line (groupBy line), the cost list of 31 days
  *   with its totals by type (first page and page 100), and one truck's costs. Target p95 < 500 ms.
  *   npm run bench:costs -w @fleet/bench                  (SQLite in a temp dir)
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_costs npm run bench:costs -w @fleet/bench
@@ -13,9 +14,8 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { formatDate, fromShanghai } from '@fleet/domain';
-import type { Db } from '@fleet/server/src/db/connection';
 import { sql } from 'kysely';
-import { env, fmt, freshDatabase, quantile, random, startHttpServer } from './support';
+import { type BenchTruck, bulkInsert, env, fmt, quantile, random, startReportBench } from './support';
 import { signIn } from './waybills.support';
 
 const TRUCKS = env('BENCH_TRUCKS', 2000);
@@ -31,30 +31,6 @@ const load = () =>
 
 console.log(`Node ${process.version}; ${cpus().length} cores; load average at start ${load()}`);
 
-type Truck = { id: number; merchant_id: number; team_code: string; driver_id: number | null };
-
-/** Rows written in bulk: prepared statements in one transaction on SQLite, unnest on PostgreSQL. */
-async function bulkInsert(db: Db, table: string, names: string[], kinds: string[], rows: unknown[][]) {
-  if (rows.length === 0) return;
-  if (db.sqlite) {
-    const insert = db.sqlite.prepare(
-      `insert into ${table} (${names.join(', ')}) values (${names.map(() => '?').join(', ')})`,
-    );
-    const batch = db.sqlite.transaction((list: unknown[][]) => {
-      for (const row of list) insert.run(...row);
-    });
-    await db.db.connection().execute(async () => batch(rows));
-    return;
-  }
-  for (let i = 0; i < rows.length; i += 20_000) {
-    const part = rows.slice(i, i + 20_000);
-    const arrays = kinds.map((kind, c) => sql`${part.map((r) => r[c])}::${sql.raw(kind)}[]`);
-    await sql`insert into ${sql.table(table)} (${sql.raw(names.join(', '))}) select * from unnest(${sql.join(arrays)})`.execute(
-      db.db,
-    );
-  }
-}
-
 const COST_COLUMNS = [
   'merchant_id',
   'team_code',
@@ -63,6 +39,7 @@ const COST_COLUMNS = [
   'cost_type',
   'cost_date',
   'cost_at',
+  'line_id',
   'occurred_at',
   'amount',
   'quantity',
@@ -80,6 +57,7 @@ const COST_KINDS = [
   'int',
   'text',
   'int8',
+  'int',
   'int8',
   'int8',
   'int8',
@@ -130,21 +108,21 @@ async function measure(title: string, cases: Case[]): Promise<{ slow: string[] }
 }
 
 async function main(): Promise<void> {
-  const fresh = await freshDatabase();
-  const database = fresh.open();
-  const { app, base } = await startHttpServer(fresh, database, {
-    simulatorVehicles: TRUCKS,
-    seedDemoWaybills: false,
-    now: () => now,
-  });
+  const { fresh, database, base, trucks, close } = await startReportBench(TRUCKS, now);
   try {
-    const trucks = (await database.db
-      .selectFrom('truck')
-      .select(['id', 'merchant_id', 'team_code', 'driver_id'])
-      .orderBy('id')
-      .execute()) as Truck[];
-    console.log(`${fresh.name}: ${fmt(trucks.length)} trucks`);
     const rand = random(15);
+    // each truck runs one of its merchant's lines a week (its tolls on it), its refuels on none
+    const lines = new Map<number, number[]>();
+    for (const l of await database.db
+      .selectFrom('line')
+      .select(['id', 'merchant_id'])
+      .orderBy('id')
+      .execute())
+      lines.set(l.merchant_id, [...(lines.get(l.merchant_id) ?? []), l.id]);
+    const lineOf = (t: BenchTruck, i: number, d: number) => {
+      const own = lines.get(t.merchant_id) ?? [];
+      return own.length ? (own[(i + Math.floor(d / 7)) % own.length] as number) : null;
+    };
     await database.db.deleteFrom('cost').execute();
     await database.db.deleteFrom('cost_day').execute();
     await database.db.deleteFrom('cost_month').execute();
@@ -170,6 +148,7 @@ async function main(): Promise<void> {
           2,
           date,
           dayAt,
+          lineOf(t, i, d),
           dayAt + 10 * 3_600_000,
           toll,
           null,
@@ -191,6 +170,7 @@ async function main(): Promise<void> {
             1,
             date,
             dayAt,
+            null,
             dayAt + 8 * 3_600_000,
             amount,
             litres,
@@ -246,7 +226,7 @@ async function main(): Promise<void> {
     const day = (offset: number) => formatDate(new Date(now + offset * DAY));
     const month = { startDate: day(-30), endDate: day(0) };
     const year = { startDate: day(-364), endDate: day(0) };
-    const truck = trucks[0] as Truck;
+    const truck = trucks[0] as BenchTruck;
     const post = (who: typeof admin, url: string, body: object) => () => who.post(url, body);
     started = performance.now();
     const cases: Case[] = [
@@ -261,6 +241,14 @@ async function main(): Promise<void> {
       {
         name: '成本分析 a year by month',
         run: post(admin, '/miscellaneous/analysis', { ...year, periodType: 'month' }),
+      },
+      {
+        name: '成本分析 31 days by line',
+        run: post(admin, '/miscellaneous/analysis', { ...month, periodType: 'day', groupBy: 'line' }),
+      },
+      {
+        name: '成本分析 a year by line',
+        run: post(admin, '/miscellaneous/analysis', { ...year, periodType: 'month', groupBy: 'line' }),
       },
       {
         name: '成本分析 finance (one team)',
@@ -287,9 +275,7 @@ async function main(): Promise<void> {
         : `\nevery p95 under ${TARGET_MS} ms`,
     );
   } finally {
-    await app.close();
-    await database.close();
-    await fresh.dispose();
+    await close();
   }
 }
 

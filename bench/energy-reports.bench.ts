@@ -16,10 +16,17 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { formatDate, fromShanghai } from '@fleet/domain';
-import type { Db } from '@fleet/server/src/db/connection';
 import { dayOf, rollUpTruckDays } from '@fleet/server/src/modules/energy/roll-up';
 import { sql } from 'kysely';
-import { env, fmt, freshDatabase, quantile, random, startHttpServer } from './support';
+import {
+  bulkInsert,
+  env,
+  fmt,
+  quantile,
+  random,
+  startReportBench,
+  type BenchTruck as Truck,
+} from './support';
 import { signIn } from './waybills.support';
 
 const TRUCKS = env('BENCH_TRUCKS', 2000);
@@ -35,30 +42,6 @@ const load = () =>
     .join(' ');
 
 console.log(`Node ${process.version}; ${cpus().length} cores; load average at start ${load()}`);
-
-type Truck = { id: number; merchant_id: number; team_code: string; driver_id: number | null };
-
-/** Rows written in bulk: prepared statements in one transaction on SQLite, unnest on PostgreSQL. */
-async function bulkInsert(db: Db, table: string, names: string[], kinds: string[], rows: unknown[][]) {
-  if (rows.length === 0) return;
-  if (db.sqlite) {
-    const insert = db.sqlite.prepare(
-      `insert into ${table} (${names.join(', ')}) values (${names.map(() => '?').join(', ')})`,
-    );
-    const batch = db.sqlite.transaction((list: unknown[][]) => {
-      for (const row of list) insert.run(...row);
-    });
-    await db.db.connection().execute(async () => batch(rows));
-    return;
-  }
-  for (let i = 0; i < rows.length; i += 20_000) {
-    const part = rows.slice(i, i + 20_000);
-    const arrays = kinds.map((kind, c) => sql`${part.map((r) => r[c])}::${sql.raw(kind)}[]`);
-    await sql`insert into ${sql.table(table)} (${sql.raw(names.join(', '))}) select * from unnest(${sql.join(arrays)})`.execute(
-      db.db,
-    );
-  }
-}
 
 const TRIP_COLUMNS = [
   'merchant_id',
@@ -150,20 +133,8 @@ interface Case {
 }
 
 async function main(): Promise<void> {
-  const fresh = await freshDatabase();
-  const database = fresh.open();
-  const { app, base } = await startHttpServer(fresh, database, {
-    simulatorVehicles: TRUCKS,
-    seedDemoWaybills: false,
-    now: () => now,
-  });
+  const { fresh, database, base, trucks, close } = await startReportBench(TRUCKS, now);
   try {
-    const trucks = (await database.db
-      .selectFrom('truck')
-      .select(['id', 'merchant_id', 'team_code', 'driver_id'])
-      .orderBy('id')
-      .execute()) as Truck[];
-    console.log(`${fresh.name}: ${fmt(trucks.length)} trucks`);
     const rand = random(15);
 
     // the roll-up: from scratch, then as the job does after its checkpoint
@@ -288,9 +259,7 @@ async function main(): Promise<void> {
         : `every call's p95 is under ${TARGET_MS} ms (target)`,
     );
   } finally {
-    await app.close();
-    await database.close();
-    await fresh.dispose();
+    await close();
   }
 }
 

@@ -195,6 +195,71 @@ export async function startHttpServer(
   return { app, base: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api` };
 }
 
+// --- report benchmarks ----------------------------------------------------------------------
+
+/** A truck of the demo fleet, as the report benchmarks write their rows for it. */
+export interface BenchTruck {
+  id: number;
+  merchant_id: number;
+  team_code: string;
+  driver_id: number | null;
+}
+
+/** Rows written in bulk: prepared statements in one transaction on SQLite, unnest on PostgreSQL. */
+export async function bulkInsert(db: Db, table: string, names: string[], kinds: string[], rows: unknown[][]) {
+  if (rows.length === 0) return;
+  if (db.sqlite) {
+    const insert = db.sqlite.prepare(
+      `insert into ${table} (${names.join(', ')}) values (${names.map(() => '?').join(', ')})`,
+    );
+    const batch = db.sqlite.transaction((list: unknown[][]) => {
+      for (const row of list) insert.run(...row);
+    });
+    await db.db.connection().execute(async () => batch(rows));
+    return;
+  }
+  for (let i = 0; i < rows.length; i += 20_000) {
+    const part = rows.slice(i, i + 20_000);
+    const arrays = kinds.map((kind, c) => sql`${part.map((r) => r[c])}::${sql.raw(kind)}[]`);
+    await sql`insert into ${sql.table(table)} (${sql.raw(names.join(', '))}) select * from unnest(${sql.join(arrays)})`.execute(
+      db.db,
+    );
+  }
+}
+
+/**
+ * The set-up of the report benchmarks (costs, energy reports): a fresh database with the demo
+ * organisation and `count` demo trucks (the demo's past waybills left out), the app listening on a
+ * free port with its clock stopped at `now`, and the trucks in id order. `close` stops and removes
+ * it all.
+ */
+export async function startReportBench(count: number, now: number) {
+  const fresh = await freshDatabase();
+  const database = fresh.open();
+  const { app, base } = await startHttpServer(fresh, database, {
+    simulatorVehicles: count,
+    seedDemoWaybills: false,
+    now: () => now,
+  });
+  const close = async () => {
+    await app.close();
+    await database.close();
+    await fresh.dispose();
+  };
+  try {
+    const trucks: BenchTruck[] = await database.db
+      .selectFrom('truck')
+      .select(['id', 'merchant_id', 'team_code', 'driver_id'])
+      .orderBy('id')
+      .execute();
+    console.log(`${fresh.name}: ${fmt(trucks.length)} trucks`);
+    return { fresh, database, app, base, trucks, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
 // --- load process ----------------------------------------------------------------------------
 
 export interface LoadResult {
