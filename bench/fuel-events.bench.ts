@@ -9,6 +9,9 @@
  *       5-30 L/min parked at night and 20-80 L while creeping at 3-10 km/h). A found event matches a
  *       labelled one of the same kind whose span it overlaps within 10 minutes. Prints recall of
  *       refuels and of drains, false events per found event and the litre error (median, p95).
+ *   (c) through the database (fuel-events.db.ts): one truck-month scanned, written and reconciled as
+ *       the scan job does it, the reconciliation alone, the job's pass over changed costs and the
+ *       refuel list read; FUEL_BENCH_DB=0 leaves it out, BENCH_DATABASE_URL runs it on PostgreSQL.
  *   npm run bench:fuel-events -w @fleet/bench
  */
 import {
@@ -18,6 +21,7 @@ import {
   type LabelledEvent,
   labelledCurve,
 } from '@fleet/domain';
+import { benchFuelDatabase } from './fuel-events.db';
 
 const TRUCK_MONTHS = Number(process.env.FUEL_BENCH_TRUCKS ?? 200);
 const MATCH_MS = 10 * 60_000;
@@ -108,3 +112,5 @@ console.log(
   `  litre error: median ${percentile(errors, 0.5).toFixed(1)} L (${(percentile(relErrors, 0.5) * 100).toFixed(1)} %), p95 ${percentile(errors, 0.95).toFixed(1)} L (${(percentile(relErrors, 0.95) * 100).toFixed(1)} %)`,
 );
 if (process.env.FUEL_BENCH_VERBOSE) for (const m of misses) console.log(`  ${m}`);
+
+if (process.env.FUEL_BENCH_DB !== '0') await benchFuelDatabase();

@@ -1,15 +1,32 @@
 import { mkdirSync } from 'node:fs';
 import type { Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { connect } from '../apps/server/src/db/connection';
 import { button, settled } from './support/browser';
 import { calls, type Session, sessionPerFile, shownPageHelpers } from './support/session';
 
 // 加油记录, 异常油耗, 油量变化监控 and 油箱标定 as the admin on the demo's two past days of fuel:
 // the refuels with their matched records, the 数据趋势 drawer saved as a picture, the siphon and the
-// record never filled, a truck's level history, and a calibration table that changes the litres.
+// record never filled, a truck's level history, and a calibration table that changes the litres of
+// the refuel records and of the live monitor's vehicle card.
 
 let page: Page;
 let session: Session;
+/** The truck's card on 全图监控 (found by its plate in the tree): its litres and the shown text. */
+async function monitorCard(carNo: string): Promise<{ fuel: number; text: string }> {
+  await page.goto('/monitor/scatter/route');
+  await page.getByLabel('请输入车牌号').fill(carNo);
+  await page.keyboard.press('Enter');
+  const leaf = page.locator('.ant-tree-treenode-leaf', { hasText: carNo }).first();
+  const [card] = await Promise.all([page.waitForResponse(calls('/monitor/car/card')), leaf.click()]);
+  const answer = await data(card);
+  const dialog = page.getByRole('dialog', { name: carNo });
+  await dialog.getByText('油量', { exact: true }).waitFor();
+  const fuel = dialog.getByText(`${answer.fuel} L`).first();
+  await fuel.waitFor();
+  return { fuel: answer.fuel as number, text: (await fuel.textContent()) ?? '' };
+}
+
 const { view, row, toast } = shownPageHelpers(() => page);
 
 mkdirSync('/tmp/shots', { recursive: true });
@@ -112,8 +129,36 @@ describe('运输管理 › 在途 › 加油记录, 异常油耗, 油量变化�
     await shot('oil-change');
   });
 
-  it('a calibration table changes the litres of the refuel records', async () => {
+  it("a calibration table changes the litres of the refuel records and of the monitor's vehicle card", async () => {
     if (!matched) throw new Error('no matched refuel');
+    // the truck's latest report read 300.0 (written straight into the server's database)
+    const database = connect(session.server.databaseUrl);
+    try {
+      const truck = await database.db
+        .selectFrom('truck')
+        .select(['terminal_id'])
+        .where('id', '=', matched.truckId)
+        .executeTakeFirstOrThrow();
+      const state = {
+        truck_id: matched.truckId,
+        terminal_id: truck.terminal_id as number,
+        time: Date.now() - 60_000,
+        received_at: Date.now() - 60_000,
+        lat: 40_800_000,
+        lon: 111_700_000,
+        mileage: null,
+        fuel: 3000,
+        driver_id: null,
+      };
+      await database.db
+        .insertInto('vehicle_state')
+        .values(state)
+        .onConflict((oc) => oc.column('truck_id').doUpdateSet(state))
+        .execute();
+    } finally {
+      await database.close();
+    }
+    expect((await monitorCard(matched.carNo)).fuel).toBe(300);
     await Promise.all([
       page.waitForResponse(calls('/oilCalibration/page')),
       page.goto('/oil-consumption/oil-consumption-calibration'),
@@ -160,5 +205,12 @@ describe('运输管理 › 在途 › 加油记录, 异常油耗, 油量变化�
     expect(scaled, JSON.stringify(after)).toBeDefined();
     await row(String(scaled?.changeOil)).first().waitFor();
     await shot('refuels-calibrated');
+
+    // the live monitor's card: the same reading is 330 L through the table
+    const card = await monitorCard(matched.carNo);
+    expect(card.fuel).toBe(330);
+    expect(card.text).toMatch(/^330 L/);
+    await settled(page, 500);
+    await shot('monitor-card-calibrated');
   });
 });

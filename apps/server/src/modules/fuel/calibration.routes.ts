@@ -14,13 +14,15 @@ import { numberCell } from '../../records/sheets';
 import type { ImportRowError } from '../file-tasks/file-tasks.contract';
 import { registerImport } from '../file-tasks/file-tasks.register';
 import { recordOperation } from '../operate-log/operate-log.repository';
+import { forgetCalibration } from './calibration-cache';
 import { FUEL_LABELS, fuelFilter, idFilter } from './fuel.repository';
 import { FIRST_SCAN_MS, scanFuelEvents } from './fuel-scan';
 
 // 油箱标定 (/oil-consumption/oil-consumption-calibration, car050301): per truck a table from the
 // sensor reading to litres, at least 2 rows, both columns increasing. Saving, deleting or importing
-// a table replaces the truck's rows, logs old and new, and finds the truck's fuel events of the last
-// 31 days again with the new table (litres everywhere go through it).
+// a table replaces the truck's rows, logs old and new, and finds and reconciles the truck's fuel
+// events of the last 31 days again with the new table (litres everywhere go through it, the live
+// monitor's through its cache, dropped here).
 
 const TAG = '油箱标定';
 export const CALIBRATION_CODES = ['car050301'] as const;
@@ -231,6 +233,7 @@ export function registerCalibrationRoutes(app: FastifyInstance, ctx: AppContext)
       if (problem) throw badInput(`标定数据: ${problem}`);
       const at = now();
       await db.transaction().execute((tx) => writeTable(tx, auth, truck, rows, at, '保存'));
+      forgetCalibration(db, truck.id);
       await scanFuelEvents(db, [truck.id], at);
       return { truckId: truck.id, rows: rows.length };
     },
@@ -248,6 +251,7 @@ export function registerCalibrationRoutes(app: FastifyInstance, ctx: AppContext)
       const truck = await usableRecord(db, auth.scope, 'truck', body.truckId, '车牌号');
       const at = now();
       await db.transaction().execute((tx) => writeTable(tx, auth, truck, [], at, '删除'));
+      forgetCalibration(db, truck.id);
       await scanFuelEvents(db, [truck.id], at);
       return { truckId: truck.id };
     },
@@ -336,6 +340,7 @@ export function registerCalibrationRoutes(app: FastifyInstance, ctx: AppContext)
       }
       // found again once the import is committed
       setTimeout(() => {
+        for (const id of ids) forgetCalibration(db, id);
         scanFuelEvents(db, ids, now()).catch((err: unknown) =>
           app.log.error({ err }, 'fuel events not scanned'),
         );

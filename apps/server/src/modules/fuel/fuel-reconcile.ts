@@ -2,15 +2,26 @@ import { COST_TYPE, FUEL_EVENT_KIND } from '@fleet/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 
+// Reconciliation of the fuel events with the refuel costs and the 5012 alarms, kept by the scan job
+// (fuel-scan.ts) for what changed only: a truck's newly scanned time after its scan, and the truck
+// and time of each refuel cost added, edited, deleted or imported since the job's checkpoint (read
+// from cost.updated_at, so costs written by any module are seen). The lists only read the result.
+
 /** A refuel cost and a refuel in the tank match within this time of each other. */
 export const MATCH_WINDOW_MS = 2 * 3_600_000;
 /** …and when their litres differ by at most this share of the cost's litres. */
 export const MATCH_LITRES_SHARE = 0.1;
 /** A drop while parked and the 5012 alarm it explains may be this far apart. */
 const ALARM_SLACK_MS = 30 * 60_000;
-/** Reconciliation looks back this far. */
+/** A database without a checkpoint reconciles the costs changed this far back, once. */
 export const RECONCILE_SPAN_MS = 62 * 86_400_000;
+/** Costs changed this long before the checkpoint are read again (a write committed late is not missed). */
+const COST_LAG_MS = 5 * 60_000;
+/** The name of the job's checkpoint of cost.updated_at in fuel_reconcile_mark. */
+const COST_MARK = 'refuel_cost';
 const DAY_MS = 86_400_000;
+
+type Db = Kysely<Database>;
 
 /** When a refuel cost happened: its time, or (a date only) the Shanghai day it names. */
 export function costWindow(cost: { occurred_at: number | null; cost_at: number }): [number, number] {
@@ -27,68 +38,76 @@ export function litresMatch(quantity: number | null, litres: number): boolean {
 }
 
 /**
- * Reconciles the fuel events of the last RECONCILE_SPAN_MS (of `truckIds`, or of a merchant) with the
- * refuel costs and the 5012 alarms, afresh each time (a cost entered, changed or deleted since is
- * seen): each refuel takes the nearest unmatched refuel cost of its truck within ±2 hours whose litres
- * lie within 10 % (state 1 and cost_id), else it is a rise without a record (state 2); each drop while
- * parked takes the truck's 5012 alarm overlapping it (alarm_id). Changes only rows that differ.
+ * Reconciles one truck's fuel events starting in [from, to] afresh, in `db` (a transaction when the
+ * caller has one): each refuel takes the nearest refuel cost of the truck within ±2 hours whose
+ * litres lie within 10 % and that no other event holds (state 1 and cost_id), else it is a rise
+ * without a record (state 2); each drop while parked takes the truck's 5012 alarm overlapping it
+ * (state 3, alarm_id), a drop while driving is state 4. Costs held by events outside the window stay
+ * theirs. Changes only rows that differ; returns how many.
  */
-export async function reconcileFuelEvents(
-  db: Kysely<Database>,
-  who: { truckIds?: readonly number[]; merchantId?: number },
+export async function reconcileTruck(
+  db: Db,
+  truckId: number,
+  from: number,
+  to: number,
   now: number,
-): Promise<void> {
-  const since = now - RECONCILE_SPAN_MS;
-  if (who.truckIds && who.truckIds.length === 0) return;
-  let eq = db
+): Promise<number> {
+  const events = await db
     .selectFrom('fuel_event')
-    .select([
-      'id',
-      'truck_id',
-      'kind',
-      'start_time',
-      'end_time',
-      'litres',
-      'parked',
-      'state',
-      'cost_id',
-      'alarm_id',
-    ])
-    .where('start_time', '>=', since);
-  if (who.truckIds) eq = eq.where('truck_id', 'in', who.truckIds);
-  if (who.merchantId !== undefined) eq = eq.where('merchant_id', '=', who.merchantId);
-  const events = await eq.orderBy('start_time').execute();
-  if (events.length === 0) return;
-  const trucks = [...new Set(events.map((e) => e.truck_id))];
-  const costs = await db
-    .selectFrom('cost')
-    .select(['id', 'truck_id', 'occurred_at', 'cost_at', 'quantity'])
-    .where('cost_type', '=', COST_TYPE.refuel)
-    .where('deleted_at', 'is', null)
-    .where('truck_id', 'in', trucks)
-    .where('cost_at', '>=', since - 2 * DAY_MS)
+    .select(['id', 'kind', 'start_time', 'end_time', 'litres', 'parked', 'state', 'cost_id', 'alarm_id'])
+    .where('truck_id', '=', truckId)
+    .where('start_time', '>=', from)
+    .where('start_time', '<=', to)
+    .orderBy('start_time')
     .execute();
-  const alarms = await db
-    .selectFrom('alarm')
-    .select(['id', 'truck_id', 'start_time', 'end_time'])
-    .where('code', '=', 5012)
-    .where('truck_id', 'in', trucks)
-    .where('start_time', '>=', since - DAY_MS)
-    .execute();
+  if (events.length === 0) return 0;
+  const refuels = events.some((e) => e.kind === FUEL_EVENT_KIND.refuel);
+  const costs = !refuels
+    ? []
+    : await db
+        .selectFrom('cost')
+        .select(['id', 'occurred_at', 'cost_at', 'quantity'])
+        .where('truck_id', '=', truckId)
+        .where('cost_type', '=', COST_TYPE.refuel)
+        .where('deleted_at', 'is', null)
+        .where('cost_at', '>=', from - 2 * DAY_MS)
+        .where('cost_at', '<=', to + DAY_MS)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('fuel_event as held')
+                .select('held.id')
+                .whereRef('held.cost_id', '=', 'cost.id')
+                .where((o) => o.or([o('held.start_time', '<', from), o('held.start_time', '>', to)])),
+            ),
+          ),
+        )
+        .execute();
+  const drains = events.some((e) => e.kind !== FUEL_EVENT_KIND.refuel && e.parked);
+  const alarms = !drains
+    ? []
+    : await db
+        .selectFrom('alarm')
+        .select(['id', 'start_time', 'end_time'])
+        .where('truck_id', '=', truckId)
+        .where('code', '=', 5012)
+        .where('start_time', '>=', from - DAY_MS)
+        .where('start_time', '<=', to + DAY_MS)
+        .execute();
 
   // refuels and costs: closest pairs first
   const pairs: { event: number; cost: number; gap: number }[] = [];
   for (const e of events) {
     if (e.kind !== FUEL_EVENT_KIND.refuel) continue;
     for (const c of costs) {
-      if (c.truck_id !== e.truck_id) continue;
-      const [from, to] = costWindow(c);
-      if (e.start_time > to || e.end_time < from || !litresMatch(c.quantity, e.litres)) continue;
+      const [cFrom, cTo] = costWindow(c);
+      if (e.start_time > cTo || e.end_time < cFrom || !litresMatch(c.quantity, e.litres)) continue;
       const at = c.occurred_at ?? c.cost_at + DAY_MS / 2;
       pairs.push({ event: e.id, cost: c.id, gap: Math.abs(at - e.start_time) });
     }
   }
-  pairs.sort((a, b) => a.gap - b.gap || a.event - b.event);
+  pairs.sort((a, b) => a.gap - b.gap || a.event - b.event || a.cost - b.cost);
   const costOf = new Map<number, number>();
   const taken = new Set<number>();
   for (const p of pairs) {
@@ -97,8 +116,9 @@ export async function reconcileFuelEvents(
     taken.add(p.cost);
   }
 
+  let changed = 0;
   for (const e of events) {
-    let state = e.state;
+    let state: number;
     let costId: number | null = null;
     let alarmId: number | null = null;
     if (e.kind === FUEL_EVENT_KIND.refuel) {
@@ -107,9 +127,7 @@ export async function reconcileFuelEvents(
     } else if (e.parked) {
       const alarm = alarms.find(
         (a) =>
-          a.truck_id === e.truck_id &&
-          a.start_time <= e.end_time + ALARM_SLACK_MS &&
-          (a.end_time ?? now) >= e.start_time - ALARM_SLACK_MS,
+          a.start_time <= e.end_time + ALARM_SLACK_MS && (a.end_time ?? now) >= e.start_time - ALARM_SLACK_MS,
       );
       alarmId = alarm?.id ?? null;
       state = 3;
@@ -120,5 +138,91 @@ export async function reconcileFuelEvents(
       .set({ state, cost_id: costId, alarm_id: alarmId, updated_at: now })
       .where('id', '=', e.id)
       .execute();
+    changed++;
   }
+  return changed;
+}
+
+/** Time windows per truck, overlapping ones merged. */
+export class TruckWindows {
+  private readonly byTruck = new Map<number, [number, number][]>();
+
+  add(truckId: number, from: number, to: number): void {
+    const list = this.byTruck.get(truckId) ?? [];
+    list.push([from, to]);
+    this.byTruck.set(truckId, list);
+  }
+
+  *merged(): Generator<[number, number, number]> {
+    for (const [truckId, list] of [...this.byTruck.entries()].sort((a, b) => a[0] - b[0])) {
+      list.sort((a, b) => a[0] - b[0]);
+      let cur: [number, number] | null = null;
+      for (const w of list) {
+        if (cur && w[0] <= cur[1]) cur[1] = Math.max(cur[1], w[1]);
+        else {
+          if (cur) yield [truckId, cur[0], cur[1]];
+          cur = [w[0], w[1]];
+        }
+      }
+      if (cur) yield [truckId, cur[0], cur[1]];
+    }
+  }
+}
+
+/**
+ * Reconciles what the refuel costs changed since the job's checkpoint: for each cost written since
+ * (a refuel cost, or a cost an event held: it may have changed truck, time or type, or been deleted)
+ * the truck's events around the cost's time and around the events that held it, a day either side;
+ * each truck window in one transaction; then moves the checkpoint to `now`. Returns how many events
+ * changed.
+ */
+export async function reconcileChangedCosts(db: Db, now: number): Promise<number> {
+  const mark = await db
+    .selectFrom('fuel_reconcile_mark')
+    .select('mark')
+    .where('name', '=', COST_MARK)
+    .executeTakeFirst();
+  const since = mark ? mark.mark - COST_LAG_MS : now - RECONCILE_SPAN_MS;
+  const costs = await db
+    .selectFrom('cost')
+    .select(['id', 'truck_id', 'cost_type', 'occurred_at', 'cost_at', 'updated_at'])
+    .where('updated_at', '>', since)
+    .where((eb) =>
+      eb.or([
+        eb('cost_type', '=', COST_TYPE.refuel),
+        eb(
+          'id',
+          'in',
+          eb
+            .selectFrom('fuel_event')
+            .select('fuel_event.cost_id')
+            .where('fuel_event.cost_id', 'is not', null),
+        ),
+      ]),
+    )
+    .execute();
+  const windows = new TruckWindows();
+  for (const c of costs) {
+    if (c.cost_type !== COST_TYPE.refuel) continue;
+    const [cFrom, cTo] = costWindow(c);
+    windows.add(c.truck_id, cFrom - DAY_MS, cTo + DAY_MS);
+  }
+  const ids = costs.map((c) => c.id);
+  for (let i = 0; i < ids.length; i += 500) {
+    const held = await db
+      .selectFrom('fuel_event')
+      .select(['truck_id', 'start_time'])
+      .where('cost_id', 'in', ids.slice(i, i + 500))
+      .execute();
+    for (const e of held) windows.add(e.truck_id, e.start_time - DAY_MS, e.start_time + DAY_MS);
+  }
+  let changed = 0;
+  for (const [truckId, from, to] of windows.merged())
+    changed += await db.transaction().execute((tx) => reconcileTruck(tx, truckId, from, to, now));
+  await db
+    .insertInto('fuel_reconcile_mark')
+    .values({ name: COST_MARK, mark: now, updated_at: now })
+    .onConflict((oc) => oc.column('name').doUpdateSet({ mark: now, updated_at: now }))
+    .execute();
+  return changed;
 }

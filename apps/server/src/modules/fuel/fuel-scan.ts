@@ -8,7 +8,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { reconcileFuelEvents } from './fuel-reconcile';
+import { reconcileChangedCosts, reconcileTruck } from './fuel-reconcile';
 
 /** Reconciliation states of a fuel event (fuel_event.state). */
 export const FUEL_STATE = FUEL_EVENT_STATE;
@@ -65,8 +65,9 @@ export async function fuelPoints(
 
 /**
  * Finds the refuels and drains in the new positions of the trucks (all, or `truckIds`), writes each
- * event once (one per truck and start time), moves each truck's `fuel_scan` mark and reconciles the
- * events with the refuel costs and the 5012 alarms. Returns how many events were written.
+ * event once (one per truck and start time), reconciles the events of the time read with the refuel
+ * costs and the 5012 alarms when it held any, and moves each truck's `fuel_scan` mark: per truck in
+ * one transaction. Returns how many events were written.
  */
 export async function scanFuelEvents(
   db: Kysely<Database>,
@@ -95,17 +96,18 @@ export async function scanFuelEvents(
     trucks.map((t) => t.id),
   );
   let written = 0;
-  const scanned: number[] = [];
   for (const truck of trucks) {
     const from = truck.scanned_until === null ? now - FIRST_SCAN_MS : truck.scanned_until - SCAN_OVERLAP_MS;
     const points = await fuelPoints(db, truck.id, from, now);
     const last = points[points.length - 1];
     if (!last) continue;
-    scanned.push(truck.id);
-    const events = detectFuelEvents(points, {
+    const found = detectFuelEvents(points, {
       table: tables.get(truck.id) ?? null,
       tankCapacityL: truck.tank_capacity,
-    }).filter((e) => e.settled && (truck.scanned_until === null || e.startTime >= from + SCAN_MARGIN_MS));
+    });
+    const events = found.filter(
+      (e) => e.settled && (truck.scanned_until === null || e.startTime >= from + SCAN_MARGIN_MS),
+    );
     const until = Math.max(truck.scanned_until ?? 0, last.time - SCAN_HOLD_MS);
     const write = async (tx: Kysely<Database>) => {
       for (const e of events) {
@@ -150,6 +152,8 @@ export async function scanFuelEvents(
           .executeTakeFirst();
         if (added) written++;
       }
+      // the events of the time read (new, or found before in the overlap) against the costs and alarms
+      if (found.length > 0) await reconcileTruck(tx, truck.id, from, now, now);
       await tx
         .insertInto('fuel_scan')
         .values({ truck_id: truck.id, scanned_until: until, updated_at: now })
@@ -160,8 +164,21 @@ export async function scanFuelEvents(
     if (db.isTransaction) await write(db);
     else await db.transaction().execute(write);
   }
-  if (scanned.length > 0) await reconcileFuelEvents(db, { truckIds: scanned }, now);
   return written;
+}
+
+/**
+ * One run of the job: the new positions of every truck scanned (and their events reconciled), then
+ * the refuel costs written since the last run reconciled for their truck and time. Returns how many
+ * events were written and how many changed state by the costs.
+ */
+export async function runFuelJob(
+  db: Kysely<Database>,
+  now: number,
+): Promise<{ written: number; changed: number }> {
+  const written = await scanFuelEvents(db, undefined, now);
+  const changed = await reconcileChangedCosts(db, now);
+  return { written, changed };
 }
 
 /**
@@ -180,7 +197,7 @@ export class FuelScanJob {
 
   run(): Promise<unknown> {
     if (!this.running)
-      this.running = scanFuelEvents(this.db, undefined, this.now())
+      this.running = runFuelJob(this.db, this.now())
         .catch((err: unknown) => this.log.error({ err }, 'fuel events not scanned'))
         .finally(() => {
           this.running = null;

@@ -21,11 +21,11 @@ import {
   refuelTendency,
 } from './fuel.repository';
 import { levelHistory, oilChangeTrucks } from './fuel-level';
-import { reconcileFuelEvents } from './fuel-reconcile';
 import { FuelScanJob } from './fuel-scan';
 
 // 加油记录 (car050112), 异常油耗 (car050113), 油量变化监控 (car050104) and 油箱标定 (car050301). The
-// events come from the scan job (fuel-scan.ts), which starts and stops with the app.
+// events and their reconciliation come from the scan job (fuel-scan.ts, fuel-reconcile.ts), which
+// starts and stops with the app; these routes only read.
 
 const TAG = '油耗与加油';
 export const REFUEL_CODES = ['car050112'] as const;
@@ -76,10 +76,9 @@ export function registerFuelRoutes(app: FastifyInstance, ctx: AppContext): void 
   app.addHook('onReady', async () => job.start());
   app.addHook('onClose', () => job.stop());
 
-  /** The costs entered since the last run are matched before a list is read. */
-  const reconciled = async (auth: AuthContext, f: FuelFilter) => {
+  /** A named truck must be in the caller's scope. */
+  const checked = async (auth: AuthContext, f: FuelFilter) => {
     if (f.truckId) await usableRecord(db, auth.scope, 'truck', f.truckId, '车牌号');
-    await reconcileFuelEvents(db, { merchantId: auth.merchantId }, now());
   };
 
   route(app, TAG, {
@@ -93,7 +92,7 @@ export function registerFuelRoutes(app: FastifyInstance, ctx: AppContext): void 
     labels: FUEL_LABELS,
     body: fuelFilter.extend(paging),
     handler: async ({ auth, body }) => {
-      await reconciled(auth, body);
+      await checked(auth, body);
       return refuelRecords(db, auth, body, now(), { offset: pageOffset(body), limit: body.pageSize });
     },
   });
@@ -108,7 +107,7 @@ export function registerFuelRoutes(app: FastifyInstance, ctx: AppContext): void 
     title: '加油记录',
     columns: REFUEL_COLUMNS,
     count: async (_db, auth, f) => {
-      await reconciled(auth, f);
+      await checked(auth, f);
       return (await refuelRecords(db, auth, f, now(), { offset: 0, limit: 1 })).total;
     },
     rows: async function* (_db, auth, f, pageSize) {
@@ -128,7 +127,7 @@ export function registerFuelRoutes(app: FastifyInstance, ctx: AppContext): void 
     labels: FUEL_LABELS,
     body: fuelFilter,
     handler: async ({ auth, body }) => {
-      if (body.truckId) await usableRecord(db, auth.scope, 'truck', body.truckId, '车牌号');
+      await checked(auth, body);
       return refuelTendency(db, auth, body, now());
     },
   });
@@ -144,7 +143,7 @@ export function registerFuelRoutes(app: FastifyInstance, ctx: AppContext): void 
     labels: FUEL_LABELS,
     body: fuelFilter.extend(paging),
     handler: async ({ auth, body }) => {
-      await reconciled(auth, body);
+      await checked(auth, body);
       const rows = await abnormalRows(db, auth, body, now());
       const start = pageOffset(body);
       const counts = { 1: 0, 2: 0, 3: 0, 4: 0 } as Record<number, number>;
@@ -163,7 +162,7 @@ export function registerFuelRoutes(app: FastifyInstance, ctx: AppContext): void 
     title: '异常油耗',
     columns: ABNORMAL_COLUMNS,
     count: async (_db, auth, f) => {
-      await reconciled(auth, f);
+      await checked(auth, f);
       return (await abnormalRows(db, auth, f, now())).length;
     },
     rows: async function* (_db, auth, f, pageSize) {

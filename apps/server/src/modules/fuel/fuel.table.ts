@@ -39,3 +39,10 @@ export interface FuelScanTable {
   scanned_until: number;
   updated_at: number;
 }
+
+/** The scan job's checkpoints by name (migration 0046): 'refuel_cost', the newest cost.updated_at reconciled. */
+export interface FuelReconcileMarkTable {
+  name: string;
+  mark: number;
+  updated_at: number;
+}

@@ -2,41 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadFile } from '../../test/sheets';
 import { call, DEMO, login, startTestApp, TEST_DATABASES, type TestApp } from '../../test/support';
 import { sheetFile } from '../file-tasks/file-tasks.fixture';
+import { fuelTruck, HOUR, MIN } from './fuel.fixture';
 import { scanFuelEvents } from './fuel-scan';
-
-const MIN = 60_000;
-const HOUR = 60 * MIN;
-
-/**
- * A day of one truck's reports every 20 s: drive, a refuel of 200 L at a stop (with a cost record),
- * drive, a refuel of 120 L at another stop (no cost record), drive, park for the night with 50 L
- * siphoned; a refuel cost later in the night that never reached the tank.
- */
-function day(base: number) {
-  const points: { time: number; speed: number; fuel: number; lat: number }[] = [];
-  let litres = 150;
-  let lat = 40_000_000;
-  for (let s = 0; s <= 12 * 3600; s += 20) {
-    const m = s / 60;
-    const stops = [
-      [60, 100],
-      [220, 260],
-      [400, 720],
-    ] as const;
-    const standing = stops.some(([a, b]) => m >= a && m < b);
-    const speed = standing ? 0 : 70;
-    if (!standing) {
-      litres -= (70 / 180) * 0.3; // 30 L/100 km over 20 s at 70 km/h
-      lat += 3500;
-    }
-    if (m >= 70 && m < 75) litres += 40 / 3; // 200 L in 5 min
-    if (m >= 230 && m < 233) litres += 40 / 3; // 120 L in 3 min
-    if (m >= 500 && m < 505) litres -= 10 / 3; // 50 L in 5 min
-    const slosh = standing ? 0 : 3 * Math.sin(s / 7);
-    points.push({ time: base + s * 1000, speed: speed * 10, fuel: Math.round((litres + slosh) * 10), lat });
-  }
-  return points;
-}
 
 describe.each(TEST_DATABASES)('fuel events and reconciliation on $title', (database) => {
   let t: TestApp;
@@ -50,62 +17,7 @@ describe.each(TEST_DATABASES)('fuel events and reconciliation on $title', (datab
   beforeAll(async () => {
     t = await startTestApp(database);
     token = await login(t.app, 'admin', DEMO.admin);
-    const truck = await t.db.db
-      .selectFrom('truck')
-      .innerJoin('terminal', 'terminal.id', 'truck.terminal_id')
-      .select(['truck.id', 'truck.merchant_id', 'truck.team_code', 'truck.terminal_id'])
-      .where('truck.car_no', 'like', '冀B%')
-      .orderBy('truck.id', 'desc')
-      .limit(1)
-      .executeTakeFirstOrThrow();
-    truckId = truck.id;
-    await t.db.db.updateTable('truck').set({ tank_capacity: 600 }).where('id', '=', truckId).execute();
-    await t.db.db.deleteFrom('position').where('truck_id', '=', truckId).execute();
-    await t.db.db.deleteFrom('fuel_event').where('truck_id', '=', truckId).execute();
-    await t.db.db.deleteFrom('fuel_scan').where('truck_id', '=', truckId).execute();
-    base = t.now() - 14 * HOUR;
-    const rows = day(base).map((p) => ({
-      truck_id: truckId,
-      terminal_id: truck.terminal_id as number,
-      time: p.time,
-      received_at: p.time,
-      lat: p.lat,
-      lon: 116_000_000,
-      speed: p.speed,
-      fuel: p.fuel,
-      mileage: null,
-      extra: null,
-    }));
-    for (let i = 0; i < rows.length; i += 200)
-      await t.db.db
-        .insertInto('position')
-        .values(rows.slice(i, i + 200))
-        .execute();
-    const cost = (at: number | null, litres: number, amountFen: number, date: string) => ({
-      merchant_id: truck.merchant_id,
-      team_code: truck.team_code,
-      truck_id: truckId,
-      cost_type: 1,
-      cost_date: date,
-      cost_at: Date.parse(`${date}T00:00:00+08:00`),
-      occurred_at: at,
-      amount: amountFen,
-      quantity: litres * 100,
-      unit_price: 750,
-      place: '中石化呼和浩特站',
-      source: 1,
-      created_at: t.now(),
-      updated_at: t.now(),
-    });
-    const date = (ms: number) => new Date(ms + 8 * HOUR).toISOString().slice(0, 10);
-    await t.db.db
-      .insertInto('cost')
-      .values([
-        cost(base + 80 * MIN, 195, 146_250, date(base + 80 * MIN)),
-        cost(base + 560 * MIN, 150, 112_500, date(base + 560 * MIN)),
-      ])
-      .execute();
-    await scanFuelEvents(t.db.db, [truckId], t.now());
+    ({ truckId, base } = await fuelTruck(t));
   });
   afterAll(async () => {
     await t.close();
@@ -160,38 +72,6 @@ describe.each(TEST_DATABASES)('fuel events and reconciliation on $title', (datab
     expect(onlyPaid.body.data.total).toBe(1);
   });
 
-  it('a record entered later for the rise matches it', async () => {
-    const truck = await t.db.db
-      .selectFrom('truck')
-      .select(['merchant_id', 'team_code'])
-      .where('id', '=', truckId)
-      .executeTakeFirstOrThrow();
-    const at = base + 235 * MIN;
-    const date = new Date(at + 8 * HOUR).toISOString().slice(0, 10);
-    const added = await t.db.db
-      .insertInto('cost')
-      .values({
-        merchant_id: truck.merchant_id,
-        team_code: truck.team_code,
-        truck_id: truckId,
-        cost_type: 1,
-        cost_date: date,
-        cost_at: Date.parse(`${date}T00:00:00+08:00`),
-        occurred_at: at,
-        amount: 90_000,
-        quantity: 12_000,
-        source: 1,
-        created_at: t.now(),
-        updated_at: t.now(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const list = await refuels({ state: 1 });
-    expect(list.data.total).toBe(2);
-    await t.db.db.updateTable('cost').set({ deleted_at: t.now() }).where('id', '=', added.id).execute();
-    expect((await refuels({ state: 2 })).data.total).toBe(1);
-  });
-
   it('draws the level day by day and over time, in litres and percent of the tank', async () => {
     const trend = await call(t.app, 'POST', '/api/yww/refuel/tendency', { token, body: { truckId } });
     expect(trend.body.code).toBe(200);
@@ -216,6 +96,40 @@ describe.each(TEST_DATABASES)('fuel events and reconciliation on $title', (datab
   });
 
   it('a calibration table changes the litres shown, and a wrong one is refused in Chinese', async () => {
+    // the live monitor: the truck's latest reading 400.0, its card and its row of the vehicle list
+    const truck = await t.db.db
+      .selectFrom('truck')
+      .select(['vin', 'terminal_id'])
+      .where('id', '=', truckId)
+      .executeTakeFirstOrThrow();
+    await t.db.db.deleteFrom('vehicle_state').where('truck_id', '=', truckId).execute();
+    await t.db.db
+      .insertInto('vehicle_state')
+      .values({
+        truck_id: truckId,
+        terminal_id: truck.terminal_id as number,
+        time: t.now() - MIN,
+        received_at: t.now() - MIN,
+        lat: 40_000_000,
+        lon: 116_000_000,
+        mileage: null,
+        fuel: 4000,
+        driver_id: null,
+      })
+      .execute();
+    const monitored = async () => {
+      const card = await call(t.app, 'POST', '/api/monitor/car/card', { token, body: { vin: truck.vin } });
+      const list = await call(t.app, 'POST', '/api/v2/web/monitor/local/team/carList', {
+        token,
+        body: { vinList: [truck.vin] },
+      });
+      expect(list.body.data.list).toHaveLength(1);
+      const row = list.body.data.list[0];
+      expect([row.fuel, row.fuelPercent]).toEqual([card.body.data.fuel, card.body.data.fuelPercent]);
+      return [row.fuel, row.fuelPercent];
+    };
+    // no table: the reading as litres, the percent of the 600 L tank
+    expect(await monitored()).toEqual([400, 66.7]);
     const one = await call(t.app, 'POST', '/api/oilCalibration/save', {
       token,
       body: { truckId, rows: [{ reading: 0, litres: 0 }] },
@@ -246,6 +160,8 @@ describe.each(TEST_DATABASES)('fuel events and reconciliation on $title', (datab
       },
     });
     expect(saved.body.code).toBe(200);
+    // the monitor at once (its cached table dropped): 400.0 read is 500 L
+    expect(await monitored()).toEqual([500, 83.3]);
     const info = await call(t.app, 'GET', '/api/oilCalibration/info', {
       token,
       query: { truckId: String(truckId) },

@@ -6,6 +6,7 @@ import type { AuthContext } from '../../http/auth';
 import { notFound } from '../../http/envelope';
 import { pageOffset, paging, route } from '../../http/route';
 import { inScope } from '../../http/scope';
+import { calibrateFuel } from '../fuel/calibration-cache';
 import type { GeoService } from '../geo/geo.service';
 import { OfflineGeocoder } from '../geo/offline-geocoder';
 import { MAP_MONITOR_CODES, TERMINAL_STATUS_CODES } from './access';
@@ -24,6 +25,8 @@ export async function requireVehicle(
 ) {
   const row = await findVehicle(ctx.db, auth.scope, key);
   if (!row) throw notFound('车辆不存在或无权访问');
+  // the fuel in litres through the truck's calibration table
+  await calibrateFuel(ctx.db, [row]);
   return row;
 }
 
@@ -34,7 +37,7 @@ async function filteredViews(
   filter: VehicleFilter & { state: StateFilter },
 ) {
   const now = ctx.config.now();
-  const rows = await vehicleRows(ctx.db, auth.scope, filter).execute();
+  const rows = await calibrateFuel(ctx.db, await vehicleRows(ctx.db, auth.scope, filter).execute());
   const counts = { total: 0, online: 0, offline: 0, moving: 0, parked: 0, alarm: 0 };
   const views: VehicleView[] = [];
   for (const row of rows) {

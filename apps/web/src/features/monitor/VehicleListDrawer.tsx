@@ -56,6 +56,12 @@ export function VehicleListDrawer({ open, onClose, filter, onLocate, onFollow }:
     },
     { key: 'state', title: t.table.state, width: 70, render: (_, row) => <StateTag vehicle={row} /> },
     { key: 'speed', dataIndex: 'speed', title: t.table.speed, width: 90 },
+    {
+      key: 'fuel',
+      title: t.card.fuel,
+      width: 130,
+      render: (_, row) => (row.fuel === null ? t.card.none : t.card.litres(row.fuel, row.fuelPercent)),
+    },
     { key: 'place', dataIndex: 'place', title: t.table.place, width: 220, ellipsis: true },
     { key: 'reportTime', dataIndex: 'reportTime', title: t.table.reportTime, width: 160 },
     {
@@ -90,7 +96,7 @@ export function VehicleListDrawer({ open, onClose, filter, onLocate, onFollow }:
         columns={columns}
         dataSource={list.data?.list ?? []}
         loading={list.isFetching}
-        scroll={{ x: 1260 }}
+        scroll={{ x: 1390 }}
         locale={{ emptyText: t.noVehicle }}
         pagination={{
           current: paging.pageNum,
