@@ -220,6 +220,15 @@ describe('线路节油', () => {
     await view().getByText('建议目标(L/100km)').first().waitFor();
     await view().getByRole('img', { name: '各车百公里油耗' }).waitFor();
     await shot('analysis');
+    // a period without finished runs names the line it read
+    // (Enter in the range picker may already search)
+    const answered = page.waitForResponse(calls('/fuel/efficient/route/analysis'));
+    await pickDays(view().locator('.ant-form-item', { hasText: '分析周期' }), '2020-01-01', '2020-01-31');
+    await button(view(), '查询').click();
+    const quiet = await answered;
+    expect((await quiet.json()).data.summary.runs).toBe(0);
+    await view().getByText(`${LINE}在分析周期内没有已完成的计划`, { exact: false }).waitFor();
+    await shot('analysis-empty');
     expect(session.pageErrors).toEqual([]);
   });
 });

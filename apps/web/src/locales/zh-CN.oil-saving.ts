@@ -69,7 +69,8 @@ export const zhCNOilSaving = {
     per100: '百公里油耗',
     noFigures: '无行程数据',
     analysisRule: '取周期内该线路已完成的计划，按实际发车至到达时间汇总车辆记录的行程里程与油耗。',
-    analysisEmpty: '周期内该线路没有已完成的计划',
+    analysisEmpty: (line: string) =>
+      `${line}在分析周期内没有已完成的计划：请换一个周期，或在计划管理中查看该线路的计划是否已完成。`,
     chartLabel: '各车百公里油耗',
     chartTarget: '建议目标',
     monitorDialog: (line: string) => `监控车辆：${line}`,

@@ -420,7 +420,7 @@ describe.each(TEST_DATABASES)('trip reports on $title', (database) => {
         '记录趟数',
         '记录里程(公里)',
         '记录油耗(升)',
-        '百公里油耗(升)',
+        '百公里油耗(L/100km)',
         '行驶时长(小时)',
         '上报趟数',
         '上报里程(公里)',

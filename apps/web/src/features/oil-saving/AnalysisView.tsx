@@ -13,7 +13,7 @@ const fixed1 = (v: number) => v.toFixed(1);
 /** The analysis of a line's history: the whole, a chart and table per truck, and every run. */
 export function AnalysisView({ analysis, extra }: { analysis: Analysis; extra?: React.ReactNode }) {
   const s = analysis.summary;
-  if (s.runs === 0) return <Empty description={t.analysisEmpty} />;
+  if (s.runs === 0) return <Empty description={t.analysisEmpty(analysis.lineName)} />;
   return (
     <Flex vertical gap={12}>
       <Descriptions
