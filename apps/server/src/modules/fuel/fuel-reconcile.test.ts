@@ -80,4 +80,57 @@ describe.each(TEST_DATABASES)('fuel reconciliation by the scan job on $title', (
     expect((await rise())?.stateName).toBe('加油无记录');
     expect((await refuels({ state: 2 })).data.total).toBe(1);
   });
+
+  it('links a 5012 alarm stored after the scan to the drain while parked when the job runs', async () => {
+    const drain = await t.db.db
+      .selectFrom('fuel_event')
+      .selectAll()
+      .where('truck_id', '=', truckId)
+      .where('state', '=', 3)
+      .executeTakeFirstOrThrow();
+    expect(drain.alarm_id).toBeNull();
+    const truck = await t.db.db
+      .selectFrom('truck')
+      .select(['merchant_id', 'team_code', 'terminal_id'])
+      .where('id', '=', truckId)
+      .executeTakeFirstOrThrow();
+    const alarm = await t.db.db
+      .insertInto('alarm')
+      .values({
+        merchant_id: truck.merchant_id,
+        team_code: truck.team_code,
+        truck_id: truckId,
+        terminal_id: truck.terminal_id,
+        driver_id: null,
+        code: 5012,
+        source: 2,
+        level: 1,
+        start_time: drain.start_time + MIN,
+        end_time: drain.end_time,
+        lat: drain.lat,
+        lon: drain.lon,
+        end_lat: null,
+        end_lon: null,
+        station_id: null,
+        line_id: null,
+        plan_id: null,
+        detail: null,
+        media: null,
+        handle_type: null,
+        handle_remark: null,
+        handler_id: null,
+        handled_at: null,
+        created_at: t.now(),
+        updated_at: t.now(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const abnormal = async () =>
+      (await call(t.app, 'POST', '/api/yww/abnormal/list', { token, body: { truckId, abnormalType: 1 } }))
+        .body.data.list[0];
+    expect((await abnormal()).alarmId).toBeNull();
+    await runFuelJob(t.db.db, t.now());
+    expect(await abnormal()).toMatchObject({ alarmId: alarm.id });
+    expect((await abnormal()).evidence).toContain(`报警ID ${alarm.id}`);
+  });
 });

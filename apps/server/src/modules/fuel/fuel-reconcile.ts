@@ -17,6 +17,8 @@ const ALARM_SLACK_MS = 30 * 60_000;
 export const RECONCILE_SPAN_MS = 62 * 86_400_000;
 /** Costs changed this long before the checkpoint are read again (a write committed late is not missed). */
 const COST_LAG_MS = 5 * 60_000;
+/** A 5012 alarm may be stored this long after its start (a terminal's backlog): read again that far back. */
+const ALARM_LATE_MS = 60 * 60_000;
 /** The name of the job's checkpoint of cost.updated_at in fuel_reconcile_mark. */
 const COST_MARK = 'refuel_cost';
 const DAY_MS = 86_400_000;
@@ -170,11 +172,11 @@ export class TruckWindows {
 }
 
 /**
- * Reconciles what the refuel costs changed since the job's checkpoint: for each cost written since
- * (a refuel cost, or a cost an event held: it may have changed truck, time or type, or been deleted)
- * the truck's events around the cost's time and around the events that held it, a day either side;
- * each truck window in one transaction; then moves the checkpoint to `now`. Returns how many events
- * changed.
+ * Reconciles what changed since the job's checkpoint: for each cost written since (a refuel cost, or
+ * a cost an event held: it may have changed truck, time or type, or been deleted) the truck's events
+ * around the cost's time and around the events that held it, and for each 5012 alarm started since
+ * (stored after its truck's scan) the events around it, a day either side; each truck window in one
+ * transaction; then moves the checkpoint to `now`. Returns how many events changed.
  */
 export async function reconcileChangedCosts(db: Db, now: number): Promise<number> {
   const mark = await db
@@ -207,6 +209,13 @@ export async function reconcileChangedCosts(db: Db, now: number): Promise<number
     const [cFrom, cTo] = costWindow(c);
     windows.add(c.truck_id, cFrom - DAY_MS, cTo + DAY_MS);
   }
+  const alarms = await db
+    .selectFrom('alarm')
+    .select(['truck_id', 'start_time'])
+    .where('code', '=', 5012)
+    .where('start_time', '>', since - ALARM_LATE_MS)
+    .execute();
+  for (const a of alarms) windows.add(a.truck_id, a.start_time - DAY_MS, a.start_time + DAY_MS);
   const ids = costs.map((c) => c.id);
   for (let i = 0; i < ids.length; i += 500) {
     const held = await db
