@@ -11,6 +11,8 @@ import { type Kysely, sql } from 'kysely';
 // truck_day and truck_month. truck_day_state.open_trip_ids keeps the trips open at the roll-up's last
 // run across a restart (a JSON array), so that one closing with an end before the checkpoint is
 // still rolled up.
+const SUMS = ['mileage', 'fuel_used', 'power_used', 'drive_seconds', 'trips', 'refuel', 'drain'];
+
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('trip').addColumn('power_used', 'bigint').execute();
   await db.schema
@@ -39,10 +41,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('truck_month_pk', ['truck_id', 'month', 'driver_id', 'team_code'])
     .execute();
+  // the reports read a merchant's period from these indexes alone (every key and sum in them)
   await db.schema
     .createIndex('truck_month_period_idx')
     .on('truck_month')
-    .columns(['merchant_id', 'month', 'team_code'])
+    .columns(['merchant_id', 'month', 'team_code', 'truck_id', 'driver_id', ...SUMS, 'day_bits'])
+    .execute();
+  await db.schema.dropIndex('truck_day_period_idx').execute();
+  await db.schema
+    .createIndex('truck_day_period_idx')
+    .on('truck_day')
+    .columns(['merchant_id', 'day', 'team_code', 'truck_id', 'driver_id', ...SUMS])
     .execute();
   // back-fill: the sums of the days already rolled up (a day's rows are unique by truck, day and
   // driver, so the sum of their bits is their union)
@@ -56,6 +65,12 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex('truck_day_period_idx').execute();
+  await db.schema
+    .createIndex('truck_day_period_idx')
+    .on('truck_day')
+    .columns(['merchant_id', 'day', 'team_code'])
+    .execute();
   await db.schema.dropTable('truck_month').execute();
   await db.schema.alterTable('truck_day_state').dropColumn('open_trip_ids').execute();
   await db.schema.alterTable('truck_day').dropColumn('power_used').execute();

@@ -89,20 +89,20 @@ function source(db: Db, auth: AuthContext, f: PeriodFilter, byDay: boolean) {
     if (f.driverId !== undefined) q = q.where('x.driver_id', '=', f.driverId);
     return q.select(['x.truck_id', 'x.driver_id', 'x.team_code', ...SUMS.map((s) => `x.${s}`)]);
   };
-  const days = part('truck_day')
-    .where((eb: ExpressionBuilderAny) => eb.or(split.days.map(([a, b]) => eb.between('x.day', a, b))))
-    .select([
-      'x.day',
-      sql<number>`x.day / 100`.as('month'),
-      sql<number>`cast(1 as bigint) << (x.day % 100 - 1)`.as('day_bits'),
-    ]);
-  if (split.days.length === 0 && split.months) return monthPart(part, split.months);
-  if (!split.months) return days;
-  return days.unionAll(monthPart(part, split.months));
+  // one arm a range of days (an index range each; an `or` of ranges would scan the merchant's days)
+  const arms = split.days.map(([a, b]) =>
+    part('truck_day')
+      .where('x.day', '>=', a)
+      .where('x.day', '<=', b)
+      .select([
+        'x.day',
+        sql<number>`x.day / 100`.as('month'),
+        sql<number>`cast(1 as bigint) << (x.day % 100 - 1)`.as('day_bits'),
+      ]),
+  );
+  if (split.months) arms.push(monthPart(part, split.months));
+  return arms.slice(1).reduce((q, arm) => q.unionAll(arm), arms[0]);
 }
-
-// biome-ignore lint/suspicious/noExplicitAny: the untyped builder of `source`
-type ExpressionBuilderAny = any;
 
 // biome-ignore lint/suspicious/noExplicitAny: the untyped builder of `source`
 function monthPart(part: (table: 'truck_month') => any, [first, last]: [number, number]) {
@@ -169,8 +169,8 @@ const bitCount = (n: number) => {
   return count;
 };
 
-/** The days the groups' trucks (or drivers) drove: the union of their rows' day bits, month by month. */
-async function countDays(
+/** Sets the days the groups' trucks (or drivers) drove: the union of their rows' day bits, month by month. */
+export async function countDays(
   db: Db,
   auth: AuthContext,
   f: PeriodFilter,
@@ -210,6 +210,7 @@ export async function sumTruckDays(
   f: PeriodFilter,
   by: GroupBy,
   page?: { pageNum: number; pageSize: number },
+  options: { days?: boolean } = {},
 ): Promise<Group[]> {
   let q = grouped(db, auth, f, by);
   for (const column of ORDER[by]) q = q.orderBy(column);
@@ -234,7 +235,7 @@ export async function sumTruckDays(
     trucks: num(r.trucks),
     days: 0,
   }));
-  if (by === 'truck' || by === 'driver') await countDays(db, auth, f, by, groups);
+  if ((by === 'truck' || by === 'driver') && options.days !== false) await countDays(db, auth, f, by, groups);
   return groups;
 }
 

@@ -14,6 +14,7 @@ import {
   summaryResults,
   type TruckResult,
   totalRows,
+  truckPage,
   truckResults,
 } from './energy.views';
 import { reportRoutes } from './report-routes';
@@ -70,6 +71,10 @@ export function registerEnergyRoutes(app: FastifyInstance, ctx: AppContext): voi
   };
   const truckCount = (auth: Parameters<typeof truckResults>[1], f: PeriodFilter) =>
     countGroups(db, auth, f, 'truck');
+  const truckList = (
+    auth: Parameters<typeof truckResults>[1],
+    f: PeriodFilter & { pageNum: number; pageSize: number },
+  ) => truckPage(db, auth, f, f);
 
   reports.list({
     ...trucks,
@@ -79,6 +84,7 @@ export function registerEnergyRoutes(app: FastifyInstance, ctx: AppContext): voi
     access: FUEL_CODES,
     count: truckCount,
     totals: true,
+    page: truckList,
   });
   reports.export({
     ...trucks,
@@ -99,6 +105,7 @@ export function registerEnergyRoutes(app: FastifyInstance, ctx: AppContext): voi
     access: ENERGY_CODES,
     count: truckCount,
     totals: true,
+    page: truckList,
   });
   reports.export({
     ...trucks,

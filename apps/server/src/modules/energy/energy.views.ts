@@ -6,7 +6,7 @@ import { inScope } from '../../http/scope';
 import type { ExportColumn } from '../file-tasks/file-tasks.contract';
 import { dayText, figures, names, per100 } from './energy.figures';
 import type { PeriodFilter } from './energy.filters';
-import { sumTruckDays } from './energy.repository';
+import { countDays, type Group, sumTruckDays } from './energy.repository';
 
 type Page = { pageNum: number; pageSize: number } | undefined;
 
@@ -37,7 +37,10 @@ export async function truckResults(
   f: PeriodFilter,
   page?: Page,
 ): Promise<TruckResult[]> {
-  const groups = await sumTruckDays(db, auth, f, 'truck', page);
+  return truckRows(db, auth, await sumTruckDays(db, auth, f, 'truck', page));
+}
+
+async function truckRows(db: Db, auth: AuthContext, groups: Group[]): Promise<TruckResult[]> {
   const { trucks } = await names(db, auth, groups);
   return groups.map((g) => {
     const t = trucks.get(g.truckId as number);
@@ -56,6 +59,36 @@ export async function truckResults(
       ...fig,
     };
   });
+}
+
+/**
+ * A page of the trucks' rows, their count and the totals a unit, from one read of the period's
+ * rows: every truck's sums (a truck has one unit, so a unit's totals are its trucks' sums), the
+ * days and names of the page's trucks only.
+ */
+export async function truckPage(db: Db, auth: AuthContext, f: PeriodFilter, page: Page & object) {
+  const all = await sumTruckDays(db, auth, f, 'truck', undefined, { days: false });
+  const shown = all.slice((page.pageNum - 1) * page.pageSize, page.pageNum * page.pageSize);
+  await countDays(db, auth, f, 'truck', shown);
+  const units = new Map<string, Group>();
+  for (const g of all) {
+    const u = units.get(g.unit);
+    if (!u) units.set(g.unit, { ...g, truckId: null, fuelType: null, trucks: 1 });
+    else {
+      u.mileage += g.mileage;
+      u.fuelUsed += g.fuelUsed;
+      u.powerUsed += g.powerUsed;
+      u.driveSeconds += g.driveSeconds;
+      u.trips += g.trips;
+      u.refuel += g.refuel;
+      u.drain += g.drain;
+      u.trucks += 1;
+    }
+  }
+  const totalRow = [...units.values()]
+    .sort((a, b) => (a.unit < b.unit ? -1 : 1))
+    .map((g) => ({ ...figures(g), trucks: g.trucks }));
+  return { list: await truckRows(db, auth, shown), total: all.length, totalRow };
 }
 
 /** Totals of the filter, one a unit. */

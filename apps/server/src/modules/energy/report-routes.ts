@@ -35,7 +35,12 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext, tag: string)
     };
   return {
     list<F extends PeriodFilter, R>(
-      def: ReportDef<F, R> & { count: (auth: AuthContext, f: F) => Promise<number>; totals?: boolean },
+      def: ReportDef<F, R> & {
+        count: (auth: AuthContext, f: F) => Promise<number>;
+        totals?: boolean;
+        /** The page, count and totals in one (instead of rows, count and totals). */
+        page?: (auth: AuthContext, f: F & Page) => Promise<{ list: R[]; total: number; totalRow?: unknown }>;
+      },
     ): void {
       route(app, tag, {
         method: 'POST',
@@ -48,6 +53,7 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext, tag: string)
         handler: async ({ auth, body }) => {
           const f = body as F & Page;
           await checkFilterScope(db, auth, f);
+          if (def.page) return def.page(auth, f);
           const [list, total, totalRow] = await Promise.all([
             def.rows(auth, f, f),
             def.count(auth, f),
