@@ -212,5 +212,16 @@ describe('运输管理 › 在途 › 加油记录, 异常油耗, 油量变化�
     expect(card.text).toMatch(/^330 L/);
     await settled(page, 500);
     await shot('monitor-card-calibrated');
+    // and 全图监控2.0's vehicle list
+    await page.goto('/monitor/scatter/newroute');
+    await page.getByLabel('请输入车牌号').fill(matched.carNo);
+    await page.keyboard.press('Enter');
+    await Promise.all([
+      page.waitForResponse(calls('/v2/web/monitor/local/team/carList')),
+      button(page, '车辆列表').click(),
+    ]);
+    await page.locator('.ant-drawer .ant-table-row', { hasText: matched.carNo }).getByText('330 L').waitFor();
+    await settled(page, 500);
+    await shot('monitor-list-calibrated');
   });
 });
