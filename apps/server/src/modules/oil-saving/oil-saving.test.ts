@@ -252,68 +252,6 @@ describe.each(TEST_DATABASES)('oil-saving plans on $title', (database) => {
     );
   });
 
-  it('refuses a second plan of the line whose period overlaps, for the same truck series', async () => {
-    const add = (body: Record<string, unknown>) =>
-      call(t.app, 'POST', '/api/fuel/efficient/add', { token: dispatch, body });
-    const overlapping = await add({ lineId, startDate: '2026-11-18', endDate: '2026-12-10', targetFuel: 28 });
-    expect(overlapping.body.msg).toBe(
-      '结束日期: 该线路在2026-11-05至2026-11-20已有节油计划，计划周期不能重叠',
-    );
-    // another series, or a period after the plan's, is a plan of its own
-    const series = await add({ lineId, ...period, truckSeries: '测试车系', targetFuel: 28 });
-    expect(series.body.code, series.body.msg).toBe(200);
-    const later = await add({ lineId, startDate: '2026-11-21', endDate: '2026-11-30', targetFuel: 28 });
-    expect(later.body.code, later.body.msg).toBe(200);
-    // moving the later plan onto the first one's period is refused too
-    const moved = await call(t.app, 'POST', '/api/fuel/efficient/update', {
-      token: dispatch,
-      body: {
-        id: later.body.data.id,
-        lineId,
-        startDate: '2026-11-20',
-        endDate: '2026-11-30',
-        targetFuel: 28,
-      },
-    });
-    expect(moved.body.msg).toBe('结束日期: 该线路在2026-11-05至2026-11-20已有节油计划，计划周期不能重叠');
-    for (const id of [series.body.data.id, later.body.data.id])
-      await call(t.app, 'GET', `/api/fuel/efficient/delete/${id}`, { token: dispatch });
-  });
-
-  it('refuses a plan, line or truck out of scope named in monitoring and in the list filters', async () => {
-    const [a] = trucks as [(typeof trucks)[0]];
-    const theirs = await call(t.app, 'POST', '/api/fuel/efficient/car/monitor', {
-      token: other,
-      body: { planId, truckIds: [a.id] },
-    });
-    expect(theirs.body.msg).toBe('节油计划: 节油计划不存在或无权操作');
-    const listed = await call(t.app, 'POST', '/api/fuel/efficient/monitor/list', {
-      token: other,
-      body: { planId },
-    });
-    expect(listed.body.msg).toBe('节油计划: 节油计划不存在或无权操作');
-    const byTruck = await call(t.app, 'POST', '/api/fuel/efficient/monitor/list', {
-      token: dispatch,
-      body: { truckId: coalTruckId },
-    });
-    expect(byTruck.body.msg).toBe('车辆: 车辆不存在或无权操作');
-    const byLine = await call(t.app, 'POST', '/api/fuel/efficient/monitor/list', {
-      token: dispatch,
-      body: { lineId: coalLineId },
-    });
-    expect(byLine.body.msg).toBe('线路: 线路不存在或无权操作');
-    const plans = await call(t.app, 'GET', '/api/fuel/efficient/list', {
-      token: dispatch,
-      query: { lineId: String(coalLineId) },
-    });
-    expect(plans.body.msg).toBe('线路: 线路不存在或无权操作');
-    // nothing was put under monitoring by the refused call
-    const check = await call(t.app, 'GET', `/api/fuel/efficient/check/monitor/${planId}`, {
-      token: dispatch,
-    });
-    expect(check.body.data).toEqual([]);
-  });
-
   it('monitors trucks and flags the runs above target by more than the tolerance', async () => {
     const [a, b] = trucks as [(typeof trucks)[0], (typeof trucks)[0]];
     const refused = await call(t.app, 'POST', '/api/fuel/efficient/car/monitor', {
