@@ -7,7 +7,8 @@ import { calls, type Session, sessionPerFile, shownPageHelpers } from './support
 
 // 油耗统计, 油耗结果查看, 油耗结果分析 and 里程能耗报表 as the admin on the demo's past trips: the
 // figures the server answered are the ones on screen (each truck's in its unit, the cards in k/M), a
-// truck's result lists its trips, and the energy report opens a truck's detail.
+// truck's result lists its trips, and the energy report opens a truck's detail; the demo's plug-in
+// hybrid shows its litres and its kwh, each per 100 km.
 
 let page: Page;
 let session: Session;
@@ -25,7 +26,11 @@ interface TruckRow {
   mileage: number;
   fuelUsed: number;
   unit: string;
+  fuelUnit: string;
   per100Km: number | null;
+  powerUsed: number | null;
+  powerUnit: string | null;
+  powerPer100Km: number | null;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: the answer's data
@@ -56,10 +61,10 @@ describe('运输管理 › 出车后 › 油耗统计', () => {
     const first = trucks[0] as TruckRow;
     const firstRow = row(first.carNo).first();
     await firstRow.waitFor();
-    await firstRow.getByText(`${first.fuelUsed} ${first.unit}`, { exact: true }).waitFor();
+    await firstRow.getByText(`${first.fuelUsed} ${first.fuelUnit}`, { exact: true }).waitFor();
     await firstRow.getByText(String(first.mileage), { exact: true }).waitFor();
     if (first.per100Km !== null)
-      await firstRow.getByText(`${first.per100Km} ${first.unit}/百公里`, { exact: true }).waitFor();
+      await firstRow.getByText(`${first.per100Km} ${first.fuelUnit}/百公里`, { exact: true }).waitFor();
     const card = (await data(cards)).cards.find((c: { unit: string }) => c.unit === 'L');
     await view()
       .getByLabel('L汇总')
@@ -74,8 +79,8 @@ describe('运输管理 › 出车后 › 油耗统计', () => {
       page.waitForResponse(calls('/driver/oil/report/page')),
       view().getByRole('tab', { name: '司机油耗' }).click(),
     ]);
-    const first = (await data(drivers)).list[0] as { driverName: string; fuelUsed: number; unit: string };
-    await tabRow(first.driverName).getByText(`${first.fuelUsed} ${first.unit}`).waitFor();
+    const first = (await data(drivers)).list[0] as { driverName: string; fuelUsed: number; fuelUnit: string };
+    await tabRow(first.driverName).getByText(`${first.fuelUsed} ${first.fuelUnit}`).waitFor();
     await shot('drivers');
     const [summary] = await Promise.all([
       page.waitForResponse(calls('/fule/manager/summary/result')),
@@ -121,14 +126,37 @@ describe('数据分析 › 里程能耗报表', () => {
     const trucks = (await data(list)).list as TruckRow[];
     const electric = trucks.find((r) => r.unit === 'kwh') ?? (trucks[0] as TruckRow);
     const target = row(electric.carNo).first();
-    await target.getByText(`${electric.fuelUsed} ${electric.unit}`, { exact: true }).waitFor();
+    await target.getByText(`${electric.fuelUsed} ${electric.fuelUnit}`, { exact: true }).waitFor();
     await shot('energy-report');
     await Promise.all([
       page.waitForResponse(calls('/truck/fuel/report/trip/list')),
       target.getByText('详情').click(),
     ]);
     expect(new URL(page.url()).pathname).toBe(`/car-cost/energy-consumption/mileage/${electric.truckId}`);
-    await view().getByText(`${electric.fuelUsed} ${electric.unit}`, { exact: true }).first().waitFor();
+    await view().getByText(`${electric.fuelUsed} ${electric.fuelUnit}`, { exact: true }).first().waitFor();
     await shot('energy-detail');
+  });
+
+  it("shows a plug-in hybrid's litres and kwh, each per 100 km", async () => {
+    const token = session.login?.data.token ?? '';
+    const answer = await fetch(`${session.server.baseUrl}/api/v2/web/reprot/vehicle/milReport/list`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'auth-token': token },
+      body: JSON.stringify({ fuelType: 8 }),
+    });
+    const hybrid = ((await answer.json()) as { data: { list: TruckRow[] } }).data.list[0] as TruckRow;
+    expect(hybrid).toMatchObject({ unit: 'kwh+L', fuelUnit: 'L', powerUnit: 'kwh' });
+    await page.goto('/car-cost/energy-consumption');
+    await view().getByLabel('车牌号').fill(hybrid.carNo);
+    await Promise.all([
+      page.waitForResponse(calls('/v2/web/reprot/vehicle/milReport/list')),
+      button(view(), '查询').click(),
+    ]);
+    const target = row(hybrid.carNo).first();
+    await target.getByText(`${hybrid.fuelUsed} L`, { exact: true }).waitFor();
+    await target.getByText(`${hybrid.powerUsed} kwh`, { exact: true }).waitFor();
+    await target.getByText(`${hybrid.per100Km} L/百公里`, { exact: true }).waitFor();
+    await target.getByText(`${hybrid.powerPer100Km} kwh/百公里`, { exact: true }).waitFor();
+    await shot('hybrid');
   });
 });

@@ -1,14 +1,16 @@
+import { figureUnits as units } from '@fleet/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Descriptions, Flex, Table, Tag } from 'antd';
 import type { EChartsCoreOption } from 'echarts/core';
 import { texts } from '../../locales';
 import { fetchTruckInfo, type PeriodQuery, type TripResult, type TruckInfo } from './api';
-import { Chart, per100Text, QueryState, short } from './parts';
+import { Chart, Lines, per100Text, QueryState, short } from './parts';
 
 const t = texts.energy;
 
 function dayOption(info: TruckInfo): EChartsCoreOption {
-  const unit = info.total.unit;
+  const unit = info.total.fuelUnit;
+  const power = info.total.powerUnit;
   return {
     grid: { left: 8, right: 16, top: 36, bottom: 8, containLabel: true },
     tooltip: { trigger: 'axis' },
@@ -16,7 +18,7 @@ function dayOption(info: TruckInfo): EChartsCoreOption {
     xAxis: { type: 'category', data: info.days.map((d) => d.day.slice(5)) },
     yAxis: [
       { type: 'value', name: 'km', axisLabel: { formatter: short } },
-      { type: 'value', name: `${unit}/百公里` },
+      { type: 'value', name: power ? `${unit}、${power}/百公里` : `${unit}/百公里` },
     ],
     series: [
       { type: 'bar', name: t.mileage, data: info.days.map((d) => d.mileage), barMaxWidth: 18 },
@@ -27,6 +29,16 @@ function dayOption(info: TruckInfo): EChartsCoreOption {
         data: info.days.map((d) => d.per100Km),
         yAxisIndex: 1,
       },
+      ...(power
+        ? [
+            {
+              type: 'line',
+              name: `${t.per100Power}(${power}/百公里)`,
+              data: info.days.map((d) => d.powerPer100Km ?? null),
+              yAxisIndex: 1,
+            },
+          ]
+        : []),
     ],
   };
 }
@@ -73,8 +85,30 @@ export function TruckResultView({
                     children: <Tag>{`${i.truck.fuelTypeName}（${i.total.unit}）`}</Tag>,
                   },
                   { key: 'mileage', label: t.mileage, children: i.total.mileage },
-                  { key: 'fuelUsed', label: t.fuelUsed, children: `${i.total.fuelUsed} ${i.total.unit}` },
-                  { key: 'per100', label: t.per100, children: per100Text(i.total.per100Km, i.total.unit) },
+                  {
+                    key: 'fuelUsed',
+                    label: t.fuelUsed,
+                    children: `${i.total.fuelUsed} ${i.total.fuelUnit}`,
+                  },
+                  {
+                    key: 'per100',
+                    label: t.per100,
+                    children: per100Text(i.total.per100Km, i.total.fuelUnit),
+                  },
+                  ...(i.total.powerUnit
+                    ? [
+                        {
+                          key: 'powerUsed',
+                          label: t.powerUsed,
+                          children: `${i.total.powerUsed} ${i.total.powerUnit}`,
+                        },
+                        {
+                          key: 'per100Power',
+                          label: t.per100Power,
+                          children: per100Text(i.total.powerPer100Km, i.total.powerUnit),
+                        },
+                      ]
+                    : []),
                   { key: 'trips', label: t.trips, children: i.total.trips },
                   { key: 'hours', label: t.driveHours, children: i.total.driveHours },
                   { key: 'refuel', label: t.refuel, children: i.total.refuel },
@@ -109,14 +143,30 @@ export function TruckResultView({
                   title: t.fuelUsed,
                   width: 110,
                   align: 'right',
-                  render: (_, r) => (r.fuelUsed === null ? '-' : `${r.fuelUsed} ${list.unit}`),
+                  render: (_, r) => (
+                    <Lines
+                      texts={[
+                        r.fuelUsed === null ? '-' : `${r.fuelUsed} ${units(list.unit).fuel}`,
+                        ...(r.powerUsed === null ? [] : [`${r.powerUsed} ${units(list.unit).power}`]),
+                      ]}
+                    />
+                  ),
                 },
                 {
                   key: 'per100',
                   title: t.per100,
                   width: 150,
                   align: 'right',
-                  render: (_, r) => per100Text(r.per100Km, list.unit),
+                  render: (_, r) => (
+                    <Lines
+                      texts={[
+                        per100Text(r.per100Km, units(list.unit).fuel),
+                        ...(r.powerUsed === null
+                          ? []
+                          : [per100Text(r.powerPer100Km, units(list.unit).power ?? '')]),
+                      ]}
+                    />
+                  ),
                 },
                 {
                   key: 'duration',

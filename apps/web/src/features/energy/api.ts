@@ -6,11 +6,18 @@ import { type Query, request } from '../../api/request';
 // unit of each truck's fuel type (L, kwh, kg), one decimal; per 100 km two decimals or null.
 
 export interface Figures {
+  /** The group's unit: L, kwh, kg, or kwh+L for plug-in hybrids. */
   unit: string;
+  /** The unit of fuelUsed and per100Km (a plug-in hybrid's L). */
+  fuelUnit: string;
   per100Unit: string;
   mileage: number;
   fuelUsed: number;
   per100Km: number | null;
+  /** A plug-in hybrid's electricity (kwh) and per 100 km; null for other trucks. */
+  powerUnit: string | null;
+  powerUsed: number | null;
+  powerPer100Km: number | null;
   driveHours: number;
   trips: number;
   refuel: number;
@@ -78,6 +85,8 @@ export interface TripResult {
   mileage: number;
   fuelUsed: number | null;
   per100Km: number | null;
+  powerUsed: number | null;
+  powerPer100Km: number | null;
   durationMinutes: number;
   maxSpeed: number;
   avgSpeed: number;
@@ -87,10 +96,14 @@ export interface DayChart {
   days: string[];
   series: {
     unit: string;
+    fuelUnit: string;
     per100Unit: string;
     mileage: number[];
     fuelUsed: number[];
     per100Km: (number | null)[];
+    /** A plug-in hybrid's unit: its electricity by day. */
+    powerUnit?: string;
+    powerUsed?: number[];
   }[];
 }
 
@@ -102,6 +115,7 @@ export interface Card {
   mileageChange: number | null;
   fuelUsedChange: number | null;
   per100KmChange: number | null;
+  powerUsedChange: number | null;
 }
 
 export interface TruckInfo {
@@ -115,7 +129,14 @@ export interface TruckInfo {
     fuelTypeName: string;
   };
   total: Figures;
-  days: { day: string; mileage: number; fuelUsed: number; per100Km: number | null }[];
+  days: {
+    day: string;
+    mileage: number;
+    fuelUsed: number;
+    per100Km: number | null;
+    powerUsed?: number;
+    powerPer100Km?: number | null;
+  }[];
 }
 
 type Paged = { pageNum: number; pageSize: number };

@@ -1,4 +1,4 @@
-import { abbreviateNumber, formatDate, last31Days } from '@fleet/domain';
+import { abbreviateNumber, formatDate, last31Days, per100KmText } from '@fleet/domain';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Empty, Flex, Row, Spin, Statistic, Typography } from 'antd';
 import type { EChartsCoreOption } from 'echarts/core';
@@ -16,7 +16,41 @@ export function firstPeriod() {
 }
 
 /** '32.15 L/百公里', or '-' without mileage. */
-export const per100Text = (v: number | null, unit: string) => (v === null ? '-' : `${v} ${unit}/百公里`);
+export const per100Text = (v: number | null, unit: string) => per100KmText(v, unit);
+
+type Pair = Pick<Figures, 'fuelUsed' | 'fuelUnit' | 'per100Km' | 'powerUsed' | 'powerUnit' | 'powerPer100Km'>;
+
+/** The use of a row in its units: '96.8 L', and a plug-in hybrid's electricity after it. */
+export const usedTexts = (r: Pair): string[] => [
+  `${r.fuelUsed} ${r.fuelUnit}`,
+  ...(r.powerUsed !== null && r.powerUnit ? [`${r.powerUsed} ${r.powerUnit}`] : []),
+];
+/** The use per 100 km of a row: '8.07 L/百公里', and a plug-in hybrid's electricity after it. */
+export const per100Texts = (r: Pair): string[] => [
+  per100KmText(r.per100Km, r.fuelUnit),
+  ...(r.powerUnit && r.powerUsed !== null ? [per100KmText(r.powerPer100Km, r.powerUnit)] : []),
+];
+/** Texts one a line (a plug-in hybrid's two figures). */
+export const Lines = ({ texts: lines }: { texts: string[] }) =>
+  lines.length === 1 ? (
+    lines[0]
+  ) : (
+    <Flex vertical>
+      {lines.map((l) => (
+        <span key={l}>{l}</span>
+      ))}
+    </Flex>
+  );
+
+/** The cells of a 合计 row under `figureColumns`. */
+export const figureCells = (r: Figures, options: { refuel?: boolean } = {}) => [
+  r.mileage,
+  usedTexts(r).join(' / '),
+  per100Texts(r).join(' / '),
+  r.driveHours,
+  r.trips,
+  ...(options.refuel ? [r.refuel, r.drain] : []),
+];
 /** 12345.6 → '12.3k' (business section 9). */
 export const short = (v: number) => abbreviateNumber(v, 1);
 
@@ -31,14 +65,14 @@ export function figureColumns<T extends Figures>(options: { energy?: boolean; re
       title: options.energy ? t.energyUsed : t.fuelUsed,
       width: 110,
       align: right,
-      render: (_: unknown, r: T) => `${r.fuelUsed} ${r.unit}`,
+      render: (_: unknown, r: T) => <Lines texts={usedTexts(r)} />,
     },
     {
       key: 'per100Km',
       title: options.energy ? t.per100Energy : t.per100,
       width: 140,
       align: right,
-      render: (_: unknown, r: T) => per100Text(r.per100Km, r.unit),
+      render: (_: unknown, r: T) => <Lines texts={per100Texts(r)} />,
     },
     { key: 'driveHours', dataIndex: 'driveHours', title: t.driveHours, width: 90, align: right },
     { key: 'trips', dataIndex: 'trips', title: t.trips, width: 70, align: right },
@@ -106,7 +140,24 @@ export function dayChartOption(chart: DayChart): EChartsCoreOption {
     ],
     series: chart.series.flatMap((s) => [
       { type: 'bar', name: `${t.mileage} ${s.unit}车`, data: s.mileage, barMaxWidth: 18 },
-      { type: 'line', name: `${t.fuelUsed}(${s.unit})`, data: s.fuelUsed, yAxisIndex: 1, smooth: true },
+      {
+        type: 'line',
+        name: `${t.fuelUsed}(${s.unit === s.fuelUnit ? s.unit : `${s.unit}车 ${s.fuelUnit}`})`,
+        data: s.fuelUsed,
+        yAxisIndex: 1,
+        smooth: true,
+      },
+      ...(s.powerUsed
+        ? [
+            {
+              type: 'line',
+              name: `${t.powerUsed}(${s.unit}车 ${s.powerUnit})`,
+              data: s.powerUsed,
+              yAxisIndex: 1,
+              smooth: true,
+            },
+          ]
+        : []),
     ]),
   };
 }
@@ -137,8 +188,17 @@ export function FuelCards({
           </Col>
           <Col span={6}>
             <Card size="small">
-              <Statistic title={t.cards.fuelUsed} value={short(c.current?.fuelUsed ?? 0)} suffix={c.unit} />
+              <Statistic
+                title={t.cards.fuelUsed}
+                value={short(c.current?.fuelUsed ?? 0)}
+                suffix={c.current?.fuelUnit ?? c.unit}
+              />
               {change(c.fuelUsedChange)}
+              {c.current?.powerUsed != null && (
+                <Typography.Text style={{ display: 'block' }} aria-label={t.cards.powerUsed}>
+                  {`${t.cards.powerUsed} ${short(c.current.powerUsed)} ${c.current.powerUnit}`}
+                </Typography.Text>
+              )}
             </Card>
           </Col>
           <Col span={6}>
@@ -149,6 +209,11 @@ export function FuelCards({
                 suffix={c.current?.per100Km === null ? undefined : c.per100Unit}
               />
               {change(c.per100KmChange)}
+              {c.current?.powerUnit && (
+                <Typography.Text style={{ display: 'block' }} aria-label={t.cards.per100Power}>
+                  {`${t.cards.per100Power} ${per100KmText(c.current.powerPer100Km, c.current.powerUnit)}`}
+                </Typography.Text>
+              )}
             </Card>
           </Col>
           <Col span={6}>

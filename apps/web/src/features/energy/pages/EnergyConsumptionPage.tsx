@@ -1,11 +1,11 @@
-import { App, Button, Card, Flex, Form, Input, Typography } from 'antd';
+import { App, Button, Card, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { TeamTreeSelect, WithQueryClient } from '../../../kit';
-import { StatisticsSearch } from '../../../kit/statistics/StatisticsParts';
+import { WithQueryClient } from '../../../kit';
 import { texts } from '../../../locales';
 import { exportEnergyReport, fetchEnergyReport, type PeriodQuery, type TruckResult } from '../api';
-import { figureColumns, firstPeriod, per100Text } from '../parts';
+import { EnergySearch } from '../EnergySearch';
+import { figureCells, figureColumns, firstPeriod } from '../parts';
 import { ReportTable } from '../ReportTable';
 
 const t = texts.energy;
@@ -60,22 +60,7 @@ function EnergyConsumption() {
   };
   return (
     <Flex vertical gap={12}>
-      <StatisticsSearch<{ teamCode?: string; carNo?: string }>
-        name="energyConsumption"
-        rangeLabel={t.dateRange}
-        firstRange={firstPeriod}
-        onSearch={({ startDate, endDate, teamCode, carNo }) =>
-          setQuery({ startDate, endDate, teamCode: teamCode || undefined, carNo: carNo?.trim() || undefined })
-        }
-        onReset={() => setQuery(firstPeriod())}
-      >
-        <Form.Item name="teamCode" label={t.team}>
-          <TeamTreeSelect style={{ width: 200 }} />
-        </Form.Item>
-        <Form.Item name="carNo" label={t.carNo}>
-          <Input placeholder={t.carNoPlaceholder} allowClear style={{ width: 160 }} />
-        </Form.Item>
-      </StatisticsSearch>
+      <EnergySearch name="energyConsumption" onSearch={setQuery} />
       <Card
         size="small"
         title={t.energyTitle}
@@ -93,16 +78,7 @@ function EnergyConsumption() {
           rowKey={(r) => `${r.truckId}`}
           width={1300}
           leading={3}
-          totalCells={(r) => [
-            r.mileage,
-            `${r.fuelUsed} ${r.unit}`,
-            per100Text(r.per100Km, r.unit),
-            r.driveHours,
-            r.trips,
-            '',
-            '',
-            '',
-          ]}
+          totalCells={(r) => [...figureCells(r), '', '', '']}
         />
         <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>
           {t.rule}

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Form, Input, Tabs, Typography } from 'antd';
+import { App, Button, Card, Flex, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { DriverSelect, TeamTreeSelect, WithQueryClient } from '../../../kit';
-import { LabeledSegmented, StatisticsSearch } from '../../../kit/statistics/StatisticsParts';
+import { DriverSelect, WithQueryClient } from '../../../kit';
+import { LabeledSegmented } from '../../../kit/statistics/StatisticsParts';
 import { texts } from '../../../locales';
 import {
   type DriverDayResult,
@@ -23,38 +23,19 @@ import {
   type SummaryResult,
   type TruckResult,
 } from '../api';
+import { EnergySearch } from '../EnergySearch';
 import {
   Chart,
   dayChartOption,
   FuelCards,
+  figureCells,
   figureColumns,
   firstPeriod,
-  per100Text,
   QueryState,
 } from '../parts';
 import { ReportTable } from '../ReportTable';
 
 const t = texts.energy;
-
-const totalCells =
-  (refuel: boolean) =>
-  (r: {
-    mileage: number;
-    fuelUsed: number;
-    unit: string;
-    per100Km: number | null;
-    driveHours: number;
-    trips: number;
-    refuel: number;
-    drain: number;
-  }) => [
-    r.mileage,
-    `${r.fuelUsed} ${r.unit}`,
-    per100Text(r.per100Km, r.unit),
-    r.driveHours,
-    r.trips,
-    ...(refuel ? [r.refuel, r.drain] : []),
-  ];
 
 /** 油耗统计 (/oil-consumption/index, car050301): 油耗管家 cards and chart, trucks, drivers, summary. */
 function OilConsumption() {
@@ -138,22 +119,7 @@ function OilConsumption() {
 
   return (
     <Flex vertical gap={12}>
-      <StatisticsSearch<{ teamCode?: string; carNo?: string }>
-        name="oilConsumption"
-        rangeLabel={t.dateRange}
-        firstRange={firstPeriod}
-        onSearch={({ startDate, endDate, teamCode, carNo }) =>
-          setQuery({ startDate, endDate, teamCode: teamCode || undefined, carNo: carNo?.trim() || undefined })
-        }
-        onReset={() => setQuery(firstPeriod())}
-      >
-        <Form.Item name="teamCode" label={t.team}>
-          <TeamTreeSelect style={{ width: 200 }} />
-        </Form.Item>
-        <Form.Item name="carNo" label={t.carNo}>
-          <Input placeholder={t.carNoPlaceholder} allowClear style={{ width: 160 }} />
-        </Form.Item>
-      </StatisticsSearch>
+      <EnergySearch name="oilConsumption" onSearch={setQuery} />
       <Card size="small">
         <QueryState query={cards}>
           {(c) => (
@@ -188,7 +154,7 @@ function OilConsumption() {
                   rowKey={(r) => `${r.truckId}`}
                   width={1145}
                   leading={3}
-                  totalCells={(r) => [...totalCells(true)(r), '']}
+                  totalCells={(r) => [...figureCells(r, { refuel: true }), '']}
                 />
               ),
             },
@@ -221,7 +187,7 @@ function OilConsumption() {
                       rowKey={(r) => `${r.driverId}:${r.unit}`}
                       width={900}
                       leading={2}
-                      totalCells={(r) => [...totalCells(false)(r), '']}
+                      totalCells={(r) => [...figureCells(r), '']}
                     />
                   ) : (
                     <ReportTable<DriverDayResult>
