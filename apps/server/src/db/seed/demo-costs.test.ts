@@ -55,5 +55,16 @@ describe.each(TEST_DATABASES)('demo costs on $name', (database) => {
     expect(analysis.body.code).toBe(200);
     expect(Number(analysis.body.data.total.depreciation)).toBeGreaterThan(0);
     expect(Number(analysis.body.data.total.byType['1'])).toBeGreaterThan(0);
+
+    // the tolls of trips run for a plan sit on its line, so 成本分析 by line shows lines besides 未关联线路
+    const byLine = await call(t.app, 'POST', '/api/miscellaneous/analysis', {
+      token: admin,
+      body: { startDate: start, endDate: today, periodType: 'day', groupBy: 'line' },
+    });
+    expect(byLine.body.code).toBe(200);
+    const lines = (byLine.body.data.byLine as { lineId: number; total: number }[]).filter(
+      (row) => row.lineId > 0 && Number(row.total) > 0,
+    );
+    expect(lines.length).toBeGreaterThan(0);
   });
 });

@@ -1,6 +1,6 @@
 import { COST_TYPE, type CostType, costAmountFen, DAY_MS, formatDate } from '@fleet/domain';
-import type { Insertable, Kysely } from 'kysely';
-import { type CostInsert, costRuleError, shanghaiDayStart } from '../../modules/costs/cost-write';
+import type { InsertObject, Kysely } from 'kysely';
+import { type CostInsert, costLine, costRuleError, shanghaiDayStart } from '../../modules/costs/cost-write';
 import { Rng } from '../../simulator/rng';
 import type { Database } from '../schema';
 
@@ -95,7 +95,7 @@ export async function seedDemoCosts(
         .executeTakeFirstOrThrow()
     : null;
 
-  const rows: Insertable<Database['cost']>[] = [];
+  const rows: InsertObject<Database, 'cost'>[] = [];
   const add = (
     truck: (typeof trucks)[number],
     c: Omit<CostInsert, 'merchantId' | 'teamCode' | 'truckId'>,
@@ -123,6 +123,8 @@ export async function seedDemoCosts(
       unit_price: insert.unitPrice ?? null,
       waybill_id: null,
       trip_id: insert.tripId ?? null,
+      // the line of the plan or waybill its trip ran for, as the cost form writes it
+      line_id: costLine(null, insert.tripId),
       pay_method: insert.payMethod ?? null,
       place: insert.place ?? null,
       invoice_images: null,
