@@ -31,6 +31,7 @@ const HEADERS = [
 interface ReportRow {
   id: number;
   carNo: string;
+  departTime: string;
   abnormal: boolean;
   abnormalName: string;
   importId: number | null;
@@ -194,6 +195,31 @@ describe('行程统计 and 行程数据报告', () => {
     expect((await refused.json()).msg).toBe('该批导入中已有1条行程报告被修改，不能整批回滚');
     await page.getByText('该批导入中已有1条行程报告被修改，不能整批回滚').first().waitFor();
     await shot('rollback-refused');
+    expect(session.pageErrors).toEqual([]);
+  });
+
+  it('closes the detail of a report deleted meanwhile and says why, without an endless spinner', async () => {
+    const edited = reports.find((r) => r.importId !== null);
+    const victim = reports.filter((r) => r !== edited).at(-1) as ReportRow;
+    // another user's tab deletes it
+    const deleted = await fetch(`${session.server.baseUrl}/api/tripReport/batchDelete`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'auth-token': session.login?.data.token ?? '' },
+      body: JSON.stringify({ ids: [victim.id] }),
+    });
+    expect((await deleted.json()).code).toBe(200);
+    await page.keyboard.press('Escape');
+    const shown = row(victim.departTime).first();
+    const [answer] = await Promise.all([
+      page.waitForResponse(calls('/tripReport/detail')),
+      shown.getByRole('button', { name: '详情' }).click(),
+    ]);
+    expect((await answer.json()).msg).toBe('行程报告不存在或无权操作');
+    await page.getByText('行程报告不存在或无权操作').first().waitFor();
+    await page.getByRole('dialog', { name: '行程报告详情' }).waitFor({ state: 'hidden' });
+    // the list is read again without the deleted report
+    await expect.poll(() => row(victim.departTime).count()).toBe(0);
+    await shot('detail-gone');
     expect(session.pageErrors).toEqual([]);
   });
 });

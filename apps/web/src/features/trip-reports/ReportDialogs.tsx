@@ -1,6 +1,6 @@
 import { App, Button, DatePicker, Descriptions, Form, Input, InputNumber, Modal, Table, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormDialog } from '../../kit';
 import { texts } from '../../locales';
 import {
@@ -136,15 +136,30 @@ export function ReportFormDialog({
 }
 
 /** 行程报告详情: the report, its comparison and the trips recorded in its window. */
-export function ReportDetailDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
+export function ReportDetailDialog({
+  id,
+  onClose,
+  onRefused,
+}: {
+  id: number | null;
+  onClose: () => void;
+  /** The report could not be read (deleted meanwhile): the list is out of date. */
+  onRefused?: () => void;
+}) {
   const [detail, setDetail] = useState<ReportDetail>();
+  const close = useRef<() => void>(() => undefined);
+  close.current = () => {
+    onClose();
+    onRefused?.();
+  };
   useEffect(() => {
     setDetail(undefined);
     if (id === null) return;
     let live = true;
     fetchReport(id).then(
       (d) => live && setDetail(d),
-      () => undefined,
+      // refused (deleted meanwhile, out of scope): the request client said why; no endless spinner
+      () => live && close.current(),
     );
     return () => {
       live = false;

@@ -32,7 +32,9 @@ const rate = (v: number | null, abnormal: boolean) =>
   v === null ? (
     '-'
   ) : (
-    <Typography.Text type={abnormal && Math.abs(v) > 10 ? 'danger' : undefined}>{v}</Typography.Text>
+    <Typography.Text type={abnormal && Math.abs(v) > 10 ? 'danger' : undefined}>
+      {v.toFixed(1)}
+    </Typography.Text>
   );
 
 /** 行程数据报告 (/journey-data/reporting, car080202): reported trips against the recorded ones. */
@@ -191,7 +193,7 @@ export default function TripReportsPage() {
         onClose={() => setEditing(null)}
         onSaved={reload}
       />
-      <ReportDetailDialog id={detailId} onClose={() => setDetailId(null)} />
+      <ReportDetailDialog id={detailId} onClose={() => setDetailId(null)} onRefused={reload} />
       <ImportDialog
         mode="server"
         open={importing}
