@@ -46,6 +46,13 @@ export const COST_PAY_METHOD_LABELS: Readonly<Record<number, string>> = {
 /** 来源 of a cost: entered, imported, or written by a maintenance record. */
 export const COST_SOURCE_LABELS: Readonly<Record<number, string>> = { 1: '录入', 2: '导入', 3: '保养记录' };
 
+/** 来源 of the costs a maintenance record writes and keeps: they change only with their record. */
+export const COST_SOURCE_MAINTENANCE = 3;
+
+/** Said when the cost pages are asked to change or delete a cost a maintenance record keeps. */
+export const MAINTENANCE_COST_MESSAGE =
+  '该费用由保养记录生成，不能在成本中心修改或删除，请到「保养提醒 - 保养记录」中修改或删除该保养记录';
+
 /** The largest difference (fen) allowed between a cost's amount and its quantity × unit price. */
 export const COST_AMOUNT_TOLERANCE_FEN = 1;
 

@@ -3,10 +3,12 @@ import {
   COST_QUANTITY_UNIT,
   COST_RECORD,
   COST_SOURCE_LABELS,
+  COST_SOURCE_MAINTENANCE,
   COST_TYPE_LABELS,
   type CostType,
   fenToYuan,
   formatDateTime,
+  MAINTENANCE_COST_MESSAGE,
 } from '@fleet/domain';
 import type { z } from 'zod';
 import { badInput } from '../../http/envelope';
@@ -210,9 +212,13 @@ export const costRecord = defineRecord<CostForm, CostFilter, CostView, CostImpor
     hiddenChanges: ['invoiceImages'],
   },
   // the cost takes its truck's team: the form's team is set here, after the truck is checked
-  check: async (db, auth, form) => {
+  // a maintenance record's cost changes only with its record, so the two never drift
+  check: async (db, auth, form, before) => {
+    if (before && Number(before.source) === COST_SOURCE_MAINTENANCE) throw badInput(MAINTENANCE_COST_MESSAGE);
     form.teamCode = await checkReferences(db, auth, form);
   },
+  deleteCheck: async (_db, _auth, rows) =>
+    rows.some((row) => Number(row.source) === COST_SOURCE_MAINTENANCE) ? MAINTENANCE_COST_MESSAGE : null,
   export: {
     title: '费用列表',
     columns: [

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { registerRecord } from '../../records/register';
-import { guardMaintenanceCosts } from './cost-guard';
 import { registerHealthRoutes } from './health.routes';
 import { registerMaintenanceRoutes } from './maintenance.routes';
 import { maintenancePlanRecord } from './plans.record';
@@ -12,8 +11,8 @@ import { registerSummaryRoutes } from './summary.routes';
 
 /**
  * 维修管家 and the before-departure reminders: maintenance plans (record recipe) and records,
- * 保养提醒, 证件到期, 车队体检, 清码记录, 车辆保养汇总; the cost pages kept off the records' 保养
- * costs; and the reminder job, started with the server and stopped on close.
+ * 保养提醒, 证件到期, 车队体检, 清码记录, 车辆保养汇总;
+ * and the reminder job, started with the server and stopped on close.
  */
 export function registerMaintenanceModule(app: FastifyInstance, ctx: AppContext): void {
   registerRecord(app, ctx, maintenancePlanRecord(ctx));
@@ -21,7 +20,6 @@ export function registerMaintenanceModule(app: FastifyInstance, ctx: AppContext)
   registerHealthRoutes(app, ctx);
   registerRecordRoutes(app, ctx);
   registerRecordChangeRoutes(app, ctx);
-  guardMaintenanceCosts(app, ctx);
   registerSummaryRoutes(app, ctx);
   const job = new MaintenanceReminderJob(ctx.db, ctx.bus, () => ctx.config.now(), app.log);
   app.addHook('onReady', async () => job.start());

@@ -72,7 +72,7 @@ function logged(r: {
  * 保养记录 edited and deleted: the record's 保养 cost in the cost centre follows it in the same
  * transaction (changed, or deleted, with its money logged on the cost), and a truck plan's last
  * service follows the record (see followRecord and unfollowRecord). The cost pages refuse to change
- * such a cost themselves (cost-guard.ts).
+ * such a cost themselves (its 来源 保养记录, costs.record.ts).
  */
 export function registerRecordChangeRoutes(app: FastifyInstance, ctx: AppContext): void {
   const now = () => ctx.config.now();

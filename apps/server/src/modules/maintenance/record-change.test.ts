@@ -1,8 +1,7 @@
-import { alarmJump, OPERATE_LOG_PAGES, withAncestorCodes } from '@fleet/domain';
+import { alarmJump, MAINTENANCE_COST_MESSAGE, OPERATE_LOG_PAGES, withAncestorCodes } from '@fleet/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, DEMO, login, startTestApp, TEST_DATABASES, type TestApp } from '../../test/support';
 import { sha256Hex } from '../auth/tokens';
-import { MAINTENANCE_COST_MESSAGE } from './cost-guard';
 import { sendDueReminders } from './reminders';
 
 const TEAM_ONE = '10000010010001';
