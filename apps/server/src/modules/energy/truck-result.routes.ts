@@ -7,7 +7,8 @@ import { route } from '../../http/route';
 import { figures } from './energy.figures';
 import { checkPeriod, fillPeriod, LABELS, periodFields, scopedTruck } from './energy.filters';
 import { sumTruckDays } from './energy.repository';
-import { dayChart, truckTrips } from './energy.views';
+import { dayChart } from './energy.views';
+import { truckTrips } from './truck-trips';
 
 // One truck's results (油耗结果查看 / 分析, 车辆里程详情): its totals and days of a period, its trips,
 // and whether it reports fuel at all. A plug-in hybrid's days and trips carry its electricity too.
