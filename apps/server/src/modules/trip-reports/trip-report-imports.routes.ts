@@ -1,132 +1,19 @@
 import { formatDateTime } from '@fleet/domain';
 import type { FastifyInstance } from 'fastify';
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
-import type { Database } from '../../db/schema';
-import type { AuthContext } from '../../http/auth';
 import { badInput } from '../../http/envelope';
-import { idField, optionalText } from '../../http/form-fields';
+import { idField } from '../../http/form-fields';
 import { pageOffset, paging, route } from '../../http/route';
-import { inReferenceScope, inScope } from '../../http/scope';
-import type { ImportRowError } from '../file-tasks/file-tasks.contract';
+import { inScope } from '../../http/scope';
 import { registerImport } from '../file-tasks/file-tasks.register';
-import {
-  BATCH_MISSING,
-  DRIVER_MISSING,
-  LINE_MISSING,
-  reportColumns,
-  TRUCK_MISSING,
-} from './trip-reports.refs';
-import { arriveAfterDepart, reportFields } from './trip-reports.repository';
+import { IMPORT_COLUMNS, type ImportRow, importRow, resolveRows } from './trip-report-sheet';
+import { BATCH_MISSING, reportColumns } from './trip-reports.refs';
 import type { TripReportImportTable } from './trip-reports.table';
 
 // 行程报告 imports: a sheet of reports is one batch, imported all or nothing, listed in 导入记录 and
 // rolled back as a whole until one of its rows is changed.
-
-type Db = Kysely<Database>;
-
-const importRow = z
-  .object({
-    carNo: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string().min(1, '请填写车牌号')),
-    driverName: optionalText(32),
-    lineName: optionalText(64),
-    ...reportFields,
-  })
-  .superRefine(arriveAfterDepart);
-type ImportRow = z.output<typeof importRow>;
-type ResolvedRow = ImportRow & {
-  truckId: number;
-  teamCode: string;
-  driverId: number | null;
-  lineId: number | null;
-};
-
-const IMPORT_COLUMNS = [
-  { header: '车牌号', key: 'carNo', required: true, example: '蒙K10001' },
-  { header: '司机姓名', key: 'driverName', example: '张三' },
-  { header: '线路名称', key: 'lineName', example: '东胜至天津港' },
-  { header: '出发时间', key: 'departTime', required: true, example: '2026-11-20 08:00:00', width: 20 },
-  { header: '到达时间', key: 'arriveTime', required: true, example: '2026-11-20 18:30:00', width: 20 },
-  { header: '上报里程(公里)', key: 'mileage', required: true, example: '650.5' },
-  { header: '上报油耗(升)', key: 'fuel', required: true, example: '210.0' },
-  { header: '载货吨数', key: 'cargoTons', example: '32.5' },
-  { header: '备注', key: 'remark', width: 24 },
-] as const;
-
-/** Resolves plates, driver names and line names of the sheet in the caller's scope; errors by row. */
-async function resolveRows(db: Db, auth: AuthContext, rows: readonly ImportRow[]) {
-  const errors: ImportRowError[] = [];
-  const resolved: ResolvedRow[] = [];
-  const plates = [...new Set(rows.map((r) => r.carNo))];
-  const trucks = new Map<string, { id: number; team_code: string }>();
-  for (let i = 0; i < plates.length; i += 500) {
-    const found = await db
-      .selectFrom('truck')
-      .select(['id', 'car_no', 'team_code'])
-      .where(inScope(auth.scope, 'truck'))
-      .where('deleted_at', 'is', null)
-      .where('car_no', 'in', plates.slice(i, i + 500))
-      .execute();
-    for (const t of found) trucks.set(t.car_no, t);
-  }
-  const names = [...new Set(rows.map((r) => r.driverName).filter((n): n is string => !!n))];
-  const drivers = new Map<string, number[]>();
-  if (names.length > 0) {
-    const found = await db
-      .selectFrom('driver')
-      .select(['id', 'name'])
-      .where(inScope(auth.scope, 'driver'))
-      .where('deleted_at', 'is', null)
-      .where('name', 'in', names)
-      .execute();
-    for (const d of found) drivers.set(d.name, [...(drivers.get(d.name) ?? []), d.id]);
-  }
-  const lineNames = [...new Set(rows.map((r) => r.lineName).filter((n): n is string => !!n))];
-  const lines = new Map<string, number>();
-  if (lineNames.length > 0) {
-    const found = await db
-      .selectFrom('line')
-      .select(['id', 'name'])
-      .where(inReferenceScope(auth.scope, 'line'))
-      .where('deleted_at', 'is', null)
-      .where('name', 'in', lineNames)
-      .execute();
-    for (const l of found) lines.set(l.name, l.id);
-  }
-  for (const [i, r] of rows.entries()) {
-    const row = i + 2;
-    const truck = trucks.get(r.carNo);
-    if (!truck) {
-      errors.push({ row, message: `车牌号: ${r.carNo}${TRUCK_MISSING}` });
-      continue;
-    }
-    let driverId: number | null = null;
-    if (r.driverName) {
-      const ids = drivers.get(r.driverName) ?? [];
-      if (ids.length === 0) {
-        errors.push({ row, message: `司机姓名: ${r.driverName}${DRIVER_MISSING}` });
-        continue;
-      }
-      if (ids.length > 1) {
-        errors.push({ row, message: `司机姓名: 有多名司机叫${r.driverName}，请在页面上录入` });
-        continue;
-      }
-      driverId = ids[0] as number;
-    }
-    let lineId: number | null = null;
-    if (r.lineName) {
-      const id = lines.get(r.lineName);
-      if (!id) {
-        errors.push({ row, message: `线路名称: ${r.lineName}${LINE_MISSING}` });
-        continue;
-      }
-      lineId = id;
-    }
-    resolved.push({ ...r, truckId: truck.id, teamCode: truck.team_code, driverId, lineId });
-  }
-  return { errors, resolved };
-}
 
 function batchView(
   r: Selectable<TripReportImportTable>,
