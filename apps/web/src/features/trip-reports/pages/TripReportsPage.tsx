@@ -14,8 +14,9 @@ import {
 import { BackTitle } from '../../../kit/record/BackTitle';
 import { texts } from '../../../locales';
 import { deleteReports, exportReports, fetchReports, IMPORT_URL, TRIP_PATHS, type TripReport } from '../api';
+import { ImportRecordsDialog } from '../ImportRecordsDialog';
 import { DriverPicker, RoutePicker, TruckPicker } from '../pickers';
-import { ImportRecordsDialog, ReportDetailDialog, ReportFormDialog } from '../ReportDialogs';
+import { ReportDetailDialog, ReportFormDialog } from '../ReportDialogs';
 
 const t = texts.tripReports;
 
