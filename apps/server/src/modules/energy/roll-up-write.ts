@@ -1,5 +1,5 @@
 import { DAY_MS } from '@fleet/domain';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { dayOf, dayStartMs, splitTrip } from './roll-up';
 
@@ -27,27 +27,40 @@ interface DayRow {
  * truck's months when `months` is null: the benchmark's bulk-written days).
  */
 export async function writeMonths(tx: Db, months: Map<number, number[]> | null, now: number): Promise<void> {
-  const pairs = months ? [...months].filter(([, list]) => list.length > 0) : null;
-  if (pairs && pairs.length === 0) return;
-  const where = pairs
-    ? sql`where ${sql.join(
-        pairs.map(([truck, list]) => sql`(truck_id = ${truck} and day / 100 in (${sql.join(list)}))`),
-        sql` or `,
-      )}`
-    : sql``;
-  if (pairs)
-    for (const [truck, list] of pairs)
-      await tx.deleteFrom('truck_month').where('truck_id', '=', truck).where('month', 'in', list).execute();
-  else await tx.deleteFrom('truck_month').execute();
-  await sql`
+  const insert = (where: RawBuilder<unknown>) => sql`
     insert into truck_month (truck_id, month, driver_id, merchant_id, team_code, mileage, fuel_used,
       power_used, drive_seconds, trips, refuel, drain, day_bits, updated_at)
     select truck_id, day / 100, driver_id, max(merchant_id), team_code, sum(mileage), sum(fuel_used),
       sum(power_used), sum(drive_seconds), sum(trips), sum(refuel), sum(drain),
       sum(cast(1 as bigint) << (day % 100 - 1)), ${now}
     from truck_day ${where}
-    group by truck_id, day / 100, driver_id, team_code`.execute(tx);
+    group by truck_id, day / 100, driver_id, team_code`;
+  if (!months) {
+    await tx.deleteFrom('truck_month').execute();
+    await insert(sql``).execute(tx);
+    return;
+  }
+  // a range of the primary key (truck_id, day, ...) for each month of a truck, a statement for
+  // MONTHS_A_STATEMENT of them (SQLite refuses deeper expression trees)
+  const ranges = [...months].flatMap(([truck, list]) => list.map((month) => ({ truck, month })));
+  for (const [truck, list] of months)
+    if (list.length > 0)
+      await tx.deleteFrom('truck_month').where('truck_id', '=', truck).where('month', 'in', list).execute();
+  for (let i = 0; i < ranges.length; i += MONTHS_A_STATEMENT) {
+    const part = ranges.slice(i, i + MONTHS_A_STATEMENT);
+    await insert(
+      sql`where ${sql.join(
+        part.map(
+          (r) => sql`(truck_id = ${r.truck} and day between ${r.month * 100 + 1} and ${r.month * 100 + 31})`,
+        ),
+        sql` or `,
+      )}`,
+    ).execute(tx);
+  }
 }
+
+/** (truck, month) ranges summed by one statement. */
+const MONTHS_A_STATEMENT = 200;
 
 /** Recomputes the given days of the given trucks from their trips and events, and their months. */
 export async function recompute(
