@@ -23,6 +23,8 @@ export function registerMemoryExport<I, T>(
     access: readonly string[];
     input: z.ZodType<I>;
     title: string;
+    /** Chinese labels of the filter fields the shared catalogue does not name. */
+    labels?: Readonly<Record<string, string>>;
     columns: readonly ExportColumn<T>[];
     all: (db: Kysely<Database>, auth: AuthContext, input: I) => Promise<T[]>;
   },
@@ -34,6 +36,7 @@ export function registerMemoryExport<I, T>(
     access: def.access,
     input: def.input,
     title: def.title,
+    ...(def.labels ? { labels: def.labels } : {}),
     columns: def.columns,
     count: async (db, auth, input) => (await def.all(db, auth, input)).length,
     rows: (db, auth, input, pageSize) =>

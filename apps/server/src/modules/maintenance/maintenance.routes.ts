@@ -106,6 +106,14 @@ const certificateRows = (db: Kysely<Database>, auth: AuthContext, f: Certificate
 export function registerMaintenanceRoutes(app: FastifyInstance, ctx: AppContext): void {
   const now = () => ctx.config.now();
   const tag = '保养与证件提醒';
+  const REMIND_LABELS = {
+    state: '到期状态',
+    all: '全部',
+    truckId: '车辆',
+    planId: '保养计划',
+    planName: '计划名称',
+    teamCode: '所属车队',
+  };
 
   route(app, tag, {
     method: 'POST',
@@ -114,14 +122,7 @@ export function registerMaintenanceRoutes(app: FastifyInstance, ctx: AppContext)
       '保养提醒：即将到期（state 2）与已到期（state 3）的保养计划，按车辆；下次保养日期与里程、剩余天数与里程',
     access: REMIND_CODES,
     list: true,
-    labels: {
-      state: '到期状态',
-      all: '全部',
-      truckId: '车辆',
-      planId: '保养计划',
-      planName: '计划名称',
-      teamCode: '所属车队',
-    },
+    labels: REMIND_LABELS,
     body: remindFilter.extend(paging),
     handler: async ({ auth, body }) => pageOf(await remindRows(ctx.db, auth, body, now()), body),
   });
@@ -132,6 +133,7 @@ export function registerMaintenanceRoutes(app: FastifyInstance, ctx: AppContext)
     access: REMIND_CODES,
     input: remindFilter,
     title: '保养提醒',
+    labels: REMIND_LABELS,
     all: (db, auth, f) => remindRows(db, auth, f, now()),
     columns: [
       { header: '车牌号', width: 12, value: (r) => r.carNo },
