@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import type { ListPage } from '../../api/common';
 import { StatisticsTotalRow } from '../../kit/statistics/StatisticsParts';
 import { texts } from '../../locales';
@@ -32,7 +32,7 @@ export function ReportTable<T extends object>({
   columns: ColumnsType<T>;
   rowKey: (row: T) => string;
   width: number;
-  totalCells?: (total: Figures) => (string | number)[];
+  totalCells?: (total: Figures) => ReactNode[];
   /** Columns the 合计 label spans. */
   leading?: number;
 }) {

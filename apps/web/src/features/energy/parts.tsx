@@ -45,8 +45,8 @@ export const Lines = ({ texts: lines }: { texts: string[] }) =>
 /** The cells of a 合计 row under `figureColumns`. */
 export const figureCells = (r: Figures, options: { refuel?: boolean } = {}) => [
   r.mileage,
-  usedTexts(r).join(' / '),
-  per100Texts(r).join(' / '),
+  <Lines key="used" texts={usedTexts(r)} />,
+  <Lines key="per100" texts={per100Texts(r)} />,
   r.driveHours,
   r.trips,
   ...(options.refuel ? [r.refuel, r.drain] : []),
