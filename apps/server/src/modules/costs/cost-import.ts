@@ -10,8 +10,8 @@ import { z } from 'zod';
 import type { Database } from '../../db/schema';
 import type { AuthContext } from '../../http/auth';
 import { DATE_MESSAGE, isDateText, optionalText } from '../../http/form-fields';
-import { inScope } from '../../http/scope';
 import type { ImportRowError } from '../file-tasks/file-tasks.contract';
+import { trucksByPlate } from '../trucks/trucks-by-plate';
 import { customCostTypes, quantityField, yuanField } from './cost-form';
 import { type CostInsert, costRuleError } from './cost-write';
 
@@ -61,18 +61,11 @@ export async function resolveImport(
   auth: AuthContext,
   rows: readonly CostImportRow[],
 ): Promise<{ inserts: CostInsert[]; errors: ImportRowError[] }> {
-  const plates = [...new Set(rows.map((r) => r.carNo))];
-  const trucks = new Map<string, { id: number; team_code: string }>();
-  for (let i = 0; i < plates.length; i += 500) {
-    const found = await db
-      .selectFrom('truck')
-      .select(['id', 'car_no', 'team_code'])
-      .where(inScope(auth.scope, 'truck'))
-      .where('deleted_at', 'is', null)
-      .where('car_no', 'in', plates.slice(i, i + 500))
-      .execute();
-    for (const t of found) trucks.set(t.car_no, t);
-  }
+  const trucks = await trucksByPlate(
+    db,
+    auth.scope,
+    rows.map((r) => r.carNo),
+  );
   const custom = new Map((await customCostTypes(db, auth)).map((t) => [t.fee_name, t.id]));
   const builtIn = new Map(
     Object.entries(COST_TYPE_LABELS)

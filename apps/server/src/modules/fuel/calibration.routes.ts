@@ -14,6 +14,7 @@ import { numberCell } from '../../records/sheets';
 import type { ImportRowError } from '../file-tasks/file-tasks.contract';
 import { registerImport } from '../file-tasks/file-tasks.register';
 import { recordOperation } from '../operate-log/operate-log.repository';
+import { trucksByPlate } from '../trucks/trucks-by-plate';
 import { forgetCalibration } from './calibration-cache';
 import { FUEL_LABELS, fuelFilter, idFilter } from './fuel.repository';
 import { FIRST_SCAN_MS, scanFuelEvents } from './fuel-scan';
@@ -271,17 +272,12 @@ export function registerCalibrationRoutes(app: FastifyInstance, ctx: AppContext)
   }) as unknown as z.ZodType<ImportRow, Record<string, string>>;
 
   /** The trucks of the sheet by plate, in the caller's scope. */
-  const trucksOf = async (on: Db, auth: AuthContext, rows: readonly ImportRow[]) => {
-    const plates = [...new Set(rows.map((r) => r.carNo))];
-    const found = await on
-      .selectFrom('truck')
-      .select(['id', 'car_no', 'team_code'])
-      .where(inScope(auth.scope, 'truck'))
-      .where('deleted_at', 'is', null)
-      .where('car_no', 'in', plates)
-      .execute();
-    return new Map(found.map((t) => [t.car_no, t]));
-  };
+  const trucksOf = (on: Db, auth: AuthContext, rows: readonly ImportRow[]) =>
+    trucksByPlate(
+      on,
+      auth.scope,
+      rows.map((r) => r.carNo),
+    );
   const groups = (rows: readonly ImportRow[]) => {
     const byPlate = new Map<string, { row: number; reading: number; litres: number }[]>();
     rows.forEach((r, i) => {

@@ -5,10 +5,8 @@ import {
   MAINTENANCE_TARGETS,
   maintenanceStateName,
 } from '@fleet/domain';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
-import type { Database } from '../../db/schema';
 import { badInput } from '../../http/envelope';
 import { DATE_MESSAGE, idField, isDateText, optionalText, teamCodeField } from '../../http/form-fields';
 import { usableRecord } from '../../http/references';
@@ -18,6 +16,7 @@ import { recordLog } from '../../records/repository';
 import type { ImportRowError } from '../file-tasks/file-tasks.contract';
 import { recordOperations } from '../operate-log/changes';
 import { teamLookup } from '../teams/team-lookup';
+import { trucksByPlate } from '../trucks/trucks-by-plate';
 import type { MaintenancePlanTable } from './maintenance.table';
 import { dueItems, intervalText } from './plan-due';
 
@@ -230,23 +229,6 @@ function importForm(r: PlanImportRow, truckId: number | undefined, teamCode: str
   });
 }
 
-async function trucksByPlate(db: Kysely<Database>, merchantId: number, teamCode: string, plates: string[]) {
-  const found = new Map<string, { id: number; teamCode: string }>();
-  const unique = [...new Set(plates.filter(Boolean))];
-  for (let i = 0; i < unique.length; i += 500) {
-    const rows = await db
-      .selectFrom('truck')
-      .select(['id', 'car_no', 'team_code'])
-      .where('merchant_id', '=', merchantId)
-      .where('team_code', 'like', `${teamCode}%`)
-      .where('deleted_at', 'is', null)
-      .where('car_no', 'in', unique.slice(i, i + 500))
-      .execute();
-    for (const r of rows) found.set(r.car_no, { id: r.id, teamCode: r.team_code });
-  }
-  return found;
-}
-
 /**
  * 保养计划 on the record recipe: a truck plan lives in its truck's team; a series plan in the team
  * chosen, covering that team's trucks of the brand (and series). The list shows, per plan, how many
@@ -406,8 +388,7 @@ export function maintenancePlanRecord(ctx: AppContext) {
         const lookup = await teamLookup(db, auth.scope);
         const trucks = await trucksByPlate(
           db,
-          auth.merchantId,
-          auth.scope.teamCode,
+          auth.scope,
           rows.map((r) => r.carNo),
         );
         const today = formatDate(new Date(now()));
@@ -439,20 +420,19 @@ export function maintenancePlanRecord(ctx: AppContext) {
         const lookup = await teamLookup(tx, auth.scope);
         const trucks = await trucksByPlate(
           tx,
-          auth.merchantId,
-          auth.scope.teamCode,
+          auth.scope,
           rows.map((r) => r.carNo),
         );
         const values = rows.map((r) => {
           const team = r.teamCode ? lookup(r.teamCode) : { teamCode: auth.teamCode };
           if ('error' in team) throw badInput(team.error);
           const truck = r.carNo ? trucks.get(r.carNo) : undefined;
-          const parsed = importForm(r, truck?.id, truck?.teamCode ?? team.teamCode);
+          const parsed = importForm(r, truck?.id, truck?.team_code ?? team.teamCode);
           if (!parsed.success) throw badInput('导入数据不正确');
           return {
             merchant_id: auth.merchantId,
             ...planColumns(parsed.data),
-            team_code: truck?.teamCode ?? team.teamCode,
+            team_code: truck?.team_code ?? team.teamCode,
             created_by: auth.userId,
             created_at: at,
             updated_at: at,

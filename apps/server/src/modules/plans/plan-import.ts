@@ -10,6 +10,7 @@ import type { OwnImport } from '../../records/record';
 import { recordLog } from '../../records/repository';
 import type { ImportColumn, ImportRowError } from '../file-tasks/file-tasks.contract';
 import { recordOperation } from '../operate-log/operate-log.repository';
+import { trucksByPlate } from '../trucks/trucks-by-plate';
 import type { PlanForm } from './plan-form';
 import { checkPublishable, type PublishedPlan } from './plan-rules';
 import { customerOf, planWords, stationsOf, writePlan } from './plans.routes';
@@ -82,15 +83,7 @@ async function resolveRows(
         .where('name', 'in', lineNames)
         .execute()
     : [];
-  const trucks = plates.length
-    ? await db
-        .selectFrom('truck')
-        .select(['id', 'car_no', 'team_code', 'driver_id'])
-        .where(inScope(auth.scope, 'truck'))
-        .where('deleted_at', 'is', null)
-        .where('car_no', 'in', plates)
-        .execute()
-    : [];
+  const trucks = [...(await trucksByPlate(db, auth.scope, plates)).values()];
   const bound = trucks.map((t) => t.driver_id).filter((id): id is number => id !== null);
   const drivers =
     driverKeys.length || bound.length

@@ -6,6 +6,7 @@ import type { AuthContext } from '../../http/auth';
 import { optionalText } from '../../http/form-fields';
 import { inReferenceScope, inScope } from '../../http/scope';
 import type { ImportRowError } from '../file-tasks/file-tasks.contract';
+import { trucksByPlate } from '../trucks/trucks-by-plate';
 import { DRIVER_MISSING, LINE_MISSING, TRUCK_MISSING } from './trip-reports.refs';
 import { arriveAfterDepart, reportFields } from './trip-reports.repository';
 
@@ -48,18 +49,11 @@ export const IMPORT_COLUMNS = [
 export async function resolveRows(db: Db, auth: AuthContext, rows: readonly ImportRow[]) {
   const errors: ImportRowError[] = [];
   const resolved: ResolvedRow[] = [];
-  const plates = [...new Set(rows.map((r) => r.carNo))];
-  const trucks = new Map<string, { id: number; team_code: string }>();
-  for (let i = 0; i < plates.length; i += 500) {
-    const found = await db
-      .selectFrom('truck')
-      .select(['id', 'car_no', 'team_code'])
-      .where(inScope(auth.scope, 'truck'))
-      .where('deleted_at', 'is', null)
-      .where('car_no', 'in', plates.slice(i, i + 500))
-      .execute();
-    for (const t of found) trucks.set(t.car_no, t);
-  }
+  const trucks = await trucksByPlate(
+    db,
+    auth.scope,
+    rows.map((r) => r.carNo),
+  );
   const names = [...new Set(rows.map((r) => r.driverName).filter((n): n is string => !!n))];
   const drivers = new Map<string, number[]>();
   if (names.length > 0) {

@@ -11,6 +11,7 @@ import { recordLog } from '../../records/repository';
 import type { ImportColumn, ImportRowError } from '../file-tasks/file-tasks.contract';
 import { recordOperations } from '../operate-log/changes';
 import { chunks, teamLookup } from '../teams/team-lookup';
+import { trucksByPlate } from '../trucks/trucks-by-plate';
 import { createWaybills, type NewWaybill } from './waybill-flow';
 import { lineStations, lineStationsRefusal } from './waybill-repository';
 
@@ -96,17 +97,15 @@ async function resolveRows(
         .where('name', 'in', part)
         .execute(),
   );
-  const trucks = await byValues(
-    rows.map((r) => r.carNo),
-    (part) =>
-      db
-        .selectFrom('truck')
-        .select(['id', 'car_no', 'team_code', 'driver_id'])
-        .where(inScope(auth.scope, 'truck'))
-        .where('deleted_at', 'is', null)
-        .where('car_no', 'in', part)
-        .execute(),
-  );
+  const trucks = [
+    ...(
+      await trucksByPlate(
+        db,
+        auth.scope,
+        rows.map((r) => r.carNo),
+      )
+    ).values(),
+  ];
   const named = rows.map((r) => r.driver).filter((d): d is string => d !== null);
   const drivers = await byValues(named, (part) =>
     db
