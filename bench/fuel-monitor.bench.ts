@@ -4,8 +4,8 @@
  *   POST /v2/web/monitor/local/team/carList (page of 50) and POST /monitor/car/monitor (page of 500),
  *   median and p95 of 30 calls after 5 warm-ups; and the calibration alone (calibrateFuel over every
  *   truck's row: the first call reading the tables, then from the cache), which the lists add.
- *   npx tsx bench/fuel-monitor.bench.ts                    (SQLite in a temp dir)
- *   BENCH_DATABASE_URL=postgres://... npx tsx bench/fuel-monitor.bench.ts
+ *   npm run bench:fuel-monitor -w @fleet/bench              (SQLite in a temp dir)
+ *   BENCH_DATABASE_URL=postgres://... npm run bench:fuel-monitor -w @fleet/bench
  */
 import { sha256Hex } from '@fleet/server/src/modules/auth/tokens';
 import { calibrateFuel } from '@fleet/server/src/modules/fuel/calibration-cache';
