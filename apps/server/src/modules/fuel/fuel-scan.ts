@@ -73,6 +73,7 @@ export async function scanFuelEvents(
   db: Kysely<Database>,
   truckIds: readonly number[] | undefined,
   now: number,
+  onTruckError?: (truckId: number, err: unknown) => void,
 ): Promise<number> {
   let q = db
     .selectFrom('truck')
@@ -97,73 +98,100 @@ export async function scanFuelEvents(
   );
   let written = 0;
   for (const truck of trucks) {
-    const from = truck.scanned_until === null ? now - FIRST_SCAN_MS : truck.scanned_until - SCAN_OVERLAP_MS;
-    const points = await fuelPoints(db, truck.id, from, now);
-    const last = points[points.length - 1];
-    if (!last) continue;
-    const found = detectFuelEvents(points, {
-      table: tables.get(truck.id) ?? null,
-      tankCapacityL: truck.tank_capacity,
-    });
-    const events = found.filter(
-      (e) => e.settled && (truck.scanned_until === null || e.startTime >= from + SCAN_MARGIN_MS),
-    );
-    const until = Math.max(truck.scanned_until ?? 0, last.time - SCAN_HOLD_MS);
-    const write = async (tx: Kysely<Database>) => {
-      for (const e of events) {
-        const trip = await tx
-          .selectFrom('trip')
-          .select('driver_id')
-          .where('truck_id', '=', truck.id)
-          .where('start_time', '<=', e.startTime)
-          .orderBy('start_time', 'desc')
-          .limit(1)
-          .executeTakeFirst();
-        const state =
-          e.kind === FUEL_EVENT_KIND.refuel
-            ? FUEL_STATE.noRecord
-            : e.parked
-              ? FUEL_STATE.drainParked
-              : FUEL_STATE.drainMoving;
-        const added = await tx
-          .insertInto('fuel_event')
-          .values({
-            merchant_id: truck.merchant_id,
-            team_code: truck.team_code,
-            truck_id: truck.id,
-            driver_id: trip?.driver_id ?? truck.driver_id,
-            kind: e.kind,
-            start_time: e.startTime,
-            end_time: e.endTime,
-            lat: e.lat,
-            lon: e.lon,
-            before_fuel: e.before,
-            after_fuel: e.after,
-            litres: e.litres,
-            parked: e.parked ? 1 : 0,
-            state,
-            cost_id: null,
-            alarm_id: null,
-            created_at: now,
-            updated_at: now,
-          })
-          .onConflict((oc) => oc.columns(['truck_id', 'start_time']).doNothing())
-          .returning('id')
-          .executeTakeFirst();
-        if (added) written++;
-      }
-      // the events of the time read (new, or found before in the overlap) against the costs and alarms
-      if (found.length > 0) await reconcileTruck(tx, truck.id, from, now, now);
-      await tx
-        .insertInto('fuel_scan')
-        .values({ truck_id: truck.id, scanned_until: until, updated_at: now })
-        .onConflict((oc) => oc.column('truck_id').doUpdateSet({ scanned_until: until, updated_at: now }))
-        .execute();
-    };
-    // the demo seed scans inside its own transaction
-    if (db.isTransaction) await write(db);
-    else await db.transaction().execute(write);
+    try {
+      written += await scanTruck(db, truck, tables.get(truck.id) ?? null, now);
+    } catch (err) {
+      // one truck's bad data costs only that truck its scan (retried on the next run)
+      if (!onTruckError) throw err;
+      onTruckError(truck.id, err);
+    }
   }
+  return written;
+}
+
+type ScannedTruck = {
+  id: number;
+  merchant_id: number;
+  team_code: string;
+  tank_capacity: number | null;
+  driver_id: number | null;
+  scanned_until: number | null;
+};
+
+/** One truck's new positions scanned, its events written and reconciled in one transaction. */
+async function scanTruck(
+  db: Kysely<Database>,
+  truck: ScannedTruck,
+  table: CalibrationRow[] | null,
+  now: number,
+): Promise<number> {
+  let written = 0;
+  const from = truck.scanned_until === null ? now - FIRST_SCAN_MS : truck.scanned_until - SCAN_OVERLAP_MS;
+  const points = await fuelPoints(db, truck.id, from, now);
+  const last = points[points.length - 1];
+  if (!last) return 0;
+  const found = detectFuelEvents(points, {
+    table,
+    tankCapacityL: truck.tank_capacity,
+  });
+  const events = found.filter(
+    (e) => e.settled && (truck.scanned_until === null || e.startTime >= from + SCAN_MARGIN_MS),
+  );
+  const until = Math.max(truck.scanned_until ?? 0, last.time - SCAN_HOLD_MS);
+  const write = async (tx: Kysely<Database>) => {
+    for (const e of events) {
+      const trip = await tx
+        .selectFrom('trip')
+        .select('driver_id')
+        .where('truck_id', '=', truck.id)
+        .where('start_time', '<=', e.startTime)
+        .orderBy('start_time', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      const state =
+        e.kind === FUEL_EVENT_KIND.refuel
+          ? FUEL_STATE.noRecord
+          : e.parked
+            ? FUEL_STATE.drainParked
+            : FUEL_STATE.drainMoving;
+      const added = await tx
+        .insertInto('fuel_event')
+        .values({
+          merchant_id: truck.merchant_id,
+          team_code: truck.team_code,
+          truck_id: truck.id,
+          driver_id: trip?.driver_id ?? truck.driver_id,
+          kind: e.kind,
+          start_time: e.startTime,
+          end_time: e.endTime,
+          lat: e.lat,
+          lon: e.lon,
+          before_fuel: e.before,
+          after_fuel: e.after,
+          litres: e.litres,
+          parked: e.parked ? 1 : 0,
+          state,
+          cost_id: null,
+          alarm_id: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .onConflict((oc) => oc.columns(['truck_id', 'start_time']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (added) written++;
+    }
+    // the events of the time read (new, or found before in the overlap) against the costs and alarms
+    if (found.length > 0) await reconcileTruck(tx, truck.id, from, now, now);
+    await tx
+      .insertInto('fuel_scan')
+      .values({ truck_id: truck.id, scanned_until: until, updated_at: now })
+      .onConflict((oc) => oc.column('truck_id').doUpdateSet({ scanned_until: until, updated_at: now }))
+      .execute();
+  };
+  // the demo seed scans inside its own transaction
+  if (db.isTransaction) await write(db);
+  else await db.transaction().execute(write);
   return written;
 }
 
@@ -175,8 +203,9 @@ export async function scanFuelEvents(
 export async function runFuelJob(
   db: Kysely<Database>,
   now: number,
+  onTruckError?: (truckId: number, err: unknown) => void,
 ): Promise<{ written: number; changed: number }> {
-  const written = await scanFuelEvents(db, undefined, now);
+  const written = await scanFuelEvents(db, undefined, now, onTruckError);
   const changed = await reconcileChangedCosts(db, now);
   return { written, changed };
 }
@@ -197,7 +226,9 @@ export class FuelScanJob {
 
   run(): Promise<unknown> {
     if (!this.running)
-      this.running = runFuelJob(this.db, this.now())
+      this.running = runFuelJob(this.db, this.now(), (truckId, err) =>
+        this.log.error({ err, truckId }, 'fuel events of a truck not scanned'),
+      )
         .catch((err: unknown) => this.log.error({ err }, 'fuel events not scanned'))
         .finally(() => {
           this.running = null;

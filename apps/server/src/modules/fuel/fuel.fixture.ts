@@ -9,7 +9,7 @@ export const HOUR = 60 * MIN;
  * drive, a refuel of 120 L at another stop (no cost record), drive, park for the night with 50 L
  * siphoned; a refuel cost later in the night that never reached the tank.
  */
-function day(base: number) {
+export function fuelDay(base: number) {
   const points: { time: number; speed: number; fuel: number; lat: number }[] = [];
   let litres = 150;
   let lat = 40_000_000;
@@ -54,7 +54,7 @@ export async function fuelTruck(t: TestApp): Promise<{ truckId: number; base: nu
   await t.db.db.deleteFrom('fuel_event').where('truck_id', '=', truckId).execute();
   await t.db.db.deleteFrom('fuel_scan').where('truck_id', '=', truckId).execute();
   const base = t.now() - 14 * HOUR;
-  const rows = day(base).map((p) => ({
+  const rows = fuelDay(base).map((p) => ({
     truck_id: truckId,
     terminal_id: truck.terminal_id as number,
     time: p.time,
