@@ -56,6 +56,8 @@ export interface TripTable {
   mileage: Generated<number>;
   start_fuel: number | null;
   fuel_used: number | null;
+  /** A plug-in hybrid's electricity, 0.1 kWh (0044), as an import or the demo records it. */
+  power_used: Generated<number | null>;
   max_speed: Generated<number>;
   avg_speed: Generated<number>;
 }

@@ -120,10 +120,14 @@ export async function seedDemoEnergy(tx: Kysely<Database>, now: number): Promise
       .insertInto('trip')
       .values(rows.slice(i, i + 300))
       .execute();
-  // the hybrid's electricity (0.1 kwh; trip.power_used of 0044 is not in the trip table's type)
+  // the hybrid's electricity, 0.1 kwh: 26–32 kWh per 100 km
   if (hybridId !== null)
-    await sql`update trip set power_used = (mileage * (26 + (id % 7))) / 100
-      where truck_id = ${hybridId} and end_time is not null`.execute(tx);
+    await tx
+      .updateTable('trip')
+      .set({ power_used: sql<number>`(mileage * (26 + (id % 7))) / 100` })
+      .where('truck_id', '=', hybridId)
+      .where('end_time', 'is not', null)
+      .execute();
   return rows.length;
 }
 

@@ -94,8 +94,7 @@ export async function recompute(
         'mileage',
         'fuel_used',
         'driver_id',
-        // 0044: the trip table's type is the telematics module's
-        sql<number | null>`power_used`.as('power_used'),
+        'power_used',
       ])
       .where('truck_id', 'in', truckIds)
       .where('end_time', 'is not', null)

@@ -1,5 +1,5 @@
 import { DAY_MS, formatDateTime, parseDateTime } from '@fleet/domain';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { AuthContext } from '../../http/auth';
 import { inScope } from '../../http/scope';
@@ -51,8 +51,7 @@ export async function truckTrips(
       'trip.fuel_used',
       'trip.max_speed',
       'trip.avg_speed',
-      // 0044: the trip table's type is the telematics module's
-      sql<number | null>`trip.power_used`.as('power_used'),
+      'trip.power_used',
     ])
     .where(inScope(auth.scope, 'trip'))
     .where('trip.truck_id', '=', truckId)
