@@ -173,7 +173,17 @@ describe('成本中心', () => {
     ]);
     await shot('analysis-by-day');
 
-    // a cost on a waybill: the analysis by line shows it on the waybill's line, the rest on 未关联线路
+    // a cost on a waybill: the analysis by line adds it to the waybill's line, the rest on 未关联线路
+    type ByLine = {
+      data: { total: { amount: string }; byLine: { lineId: number; lineName: string; total: string }[] };
+    };
+    const fen = (v: string | undefined) => Math.round(Number(v ?? 0) * 100);
+    const [beforeAnswer] = await Promise.all([
+      page.waitForResponse(calls('/miscellaneous/analysis')),
+      view().getByText('按线路', { exact: true }).click(),
+    ]);
+    expect(beforeAnswer.request().postDataJSON()).toMatchObject({ groupBy: 'line' });
+    const before = ((await beforeAnswer.json()) as ByLine).data;
     const waybills = await api<{ list: { id: number; truckId: number; lineName: string }[] }>(
       '/colliery/waybill/page',
       { pageNum: 1, pageSize: 1 },
@@ -190,24 +200,20 @@ describe('成本中心', () => {
     });
     const [byLineAnswer] = await Promise.all([
       page.waitForResponse(calls('/miscellaneous/analysis')),
-      view().getByText('按线路', { exact: true }).click(),
+      button(view(), '查询').click(),
     ]);
-    expect(byLineAnswer.request().postDataJSON()).toMatchObject({ groupBy: 'line' });
-    const byLine = (
-      (await byLineAnswer.json()) as {
-        data: { total: { amount: string }; byLine: { lineId: number; lineName: string; total: string }[] };
-      }
-    ).data;
-    const line = byLine.byLine.find((r) => r.lineName === waybill.lineName);
-    expect(line?.total).toBe('88.88');
+    const byLine = ((await byLineAnswer.json()) as ByLine).data;
+    const lineTotal = (answer: ByLine['data']) =>
+      fen(answer.byLine.find((r) => r.lineName === waybill.lineName)?.total);
+    expect(lineTotal(byLine) - lineTotal(before)).toBe(8_888);
+    const line = byLine.byLine.find((r) => r.lineName === waybill.lineName) as { total: string };
     const none = byLine.byLine.at(-1) as { lineId: number; total: string };
     expect(none.lineId).toBe(0);
-    const fen = (v: string) => Math.round(Number(v) * 100);
     expect(byLine.byLine.reduce((s, r) => s + fen(r.total), 0)).toBe(fen(byLine.total.amount));
     await view().getByRole('columnheader', { name: '线路' }).waitFor();
     // each row's last cell is its 总成本(元)
     const totalOf = (name: string) => row(name).locator('td').last().textContent();
-    await expect.poll(() => totalOf(waybill.lineName)).toBe('88.88');
+    await expect.poll(() => totalOf(waybill.lineName)).toBe(line.total);
     await expect.poll(() => totalOf('未关联线路')).toBe(none.total);
     await view().getByRole('img', { name: '各线路成本图' }).waitFor();
     await shot('analysis-by-line');

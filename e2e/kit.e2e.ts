@@ -367,10 +367,18 @@ describe('pickers', () => {
     // type once the tree has loaded, or the first characters go to an empty list
     await dropdown().locator('.ant-select-tree-title').first().waitFor();
     await page.keyboard.type('鄂尔多斯');
-    await dropdown().locator('.ant-select-tree-title', { hasText: '鄂尔多斯市' }).click();
-    await expect
-      .poll(async () => JSON.parse((await page.getByTestId('picker-values').textContent()) ?? '{}').area)
-      .toBe('150600');
+    const area = async () => JSON.parse((await page.getByTestId('picker-values').textContent()) ?? '{}').area;
+    // the filtered tree may redraw under a click on a loaded machine: click again while nothing was chosen
+    for (let tries = 0; tries < 3 && (await area()) === undefined; tries++) {
+      const city = dropdown().locator('.ant-select-tree-title', { hasText: '鄂尔多斯市' });
+      await city.waitFor({ timeout: 5_000 }).catch(() => undefined);
+      if (await city.isVisible()) await city.click();
+      await expect
+        .poll(area, { timeout: 3_000 })
+        .toBe('150600')
+        .catch(() => undefined);
+    }
+    expect(await area()).toBe('150600');
   });
 
   it('teams: several teams as one comma string', async () => {

@@ -37,13 +37,15 @@ interface TableRow {
 
 function AnalysisContent() {
   const [query, setQuery] = useState<Record<string, unknown>>(firstRange);
+  // each 查询 asks again, also with the same conditions (new costs since)
+  const [searches, setSearches] = useState(0);
   const [period, setPeriod] = useState<Period>('month');
   const [group, setGroup] = useState<Group>('truck');
   const [settings, setSettings] = useState(false);
   // the server's dimension: by line, or by truck (its teams and periods alike)
   const groupBy = group === 'line' ? 'line' : 'truck';
   const analysis = useQuery({
-    queryKey: ['costs', 'analysis', query, period, groupBy],
+    queryKey: ['costs', 'analysis', query, period, groupBy, searches],
     queryFn: ({ signal }) => fetchAnalysis({ ...query, periodType: period, groupBy }, signal),
     retry: false,
   });
@@ -100,7 +102,10 @@ function AnalysisContent() {
         name="costAnalysis"
         rangeLabel={a.range}
         firstRange={firstRange}
-        onSearch={(v) => setQuery({ ...v })}
+        onSearch={(v) => {
+          setQuery({ ...v });
+          setSearches((n) => n + 1);
+        }}
         onReset={() => setQuery(firstRange())}
       >
         <Form.Item name="teamCode" label={t.team}>

@@ -27,9 +27,11 @@ interface Query {
 function OilSavingAnalysis() {
   const routes = useRoutes();
   const [query, setQuery] = useState<Query>(firstRange);
+  // each 查询 asks again, also with the same conditions
+  const [searches, setSearches] = useState(0);
   const lineId = query.lineId ?? routes.data?.[0]?.id;
   const answer = useQuery({
-    queryKey: ['oilSaving', 'analysis', query, lineId],
+    queryKey: ['oilSaving', 'analysis', query, lineId, searches],
     queryFn: () =>
       analyseRoute({
         lineId: lineId as number,
@@ -45,7 +47,10 @@ function OilSavingAnalysis() {
         name="oilSavingAnalysis"
         rangeLabel={t.analysePeriod}
         firstRange={firstRange}
-        onSearch={(v) => setQuery({ ...v, truckSeries: v.truckSeries?.trim() || undefined })}
+        onSearch={(v) => {
+          setQuery({ ...v, truckSeries: v.truckSeries?.trim() || undefined });
+          setSearches((n) => n + 1);
+        }}
         onReset={() => setQuery(firstRange())}
       >
         <Form.Item name="lineId" label={t.line}>
