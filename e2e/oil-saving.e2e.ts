@@ -221,8 +221,12 @@ describe('线路节油', () => {
     await view().getByRole('img', { name: '各车百公里油耗' }).waitFor();
     await shot('analysis');
     // a period without finished runs names the line it read
-    // (Enter in the range picker may already search)
-    const answered = page.waitForResponse(calls('/fuel/efficient/route/analysis'));
+    // (Enter in the range picker may already search, with the period it held before: wait for the new one)
+    const answered = page.waitForResponse(
+      (r) =>
+        calls('/fuel/efficient/route/analysis')(r) &&
+        (r.request().postDataJSON() as { startDate?: string } | null)?.startDate === '2020-01-01',
+    );
     await pickDays(view().locator('.ant-form-item', { hasText: '分析周期' }), '2020-01-01', '2020-01-31');
     await button(view(), '查询').click();
     const quiet = await answered;
