@@ -1,6 +1,7 @@
 import { type CalibrationRow, litresFromReading } from '@fleet/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { calibrationTables } from './fuel-scan';
 
 // The trucks' calibration tables kept in memory for the live monitor, which lists every truck of a
 // fleet every few seconds: per truck, read once and again after CACHE_MS (another process may have
@@ -40,19 +41,7 @@ export async function cachedCalibrations(
   });
   for (let i = 0; i < stale.length; i += CHUNK) {
     const ids = stale.slice(i, i + CHUNK);
-    const rows = await db
-      .selectFrom('fuel_calibration')
-      .select(['truck_id', 'reading', 'litres'])
-      .where('truck_id', 'in', ids)
-      .orderBy('truck_id')
-      .orderBy('reading')
-      .execute();
-    const tables = new Map<number, CalibrationRow[]>();
-    for (const r of rows) {
-      const table = tables.get(r.truck_id) ?? [];
-      table.push({ reading: r.reading, litres: r.litres });
-      tables.set(r.truck_id, table);
-    }
+    const tables = await calibrationTables(db, ids);
     for (const id of ids) cache.set(id, { table: tables.get(id) ?? null, at: clock });
   }
   return new Map(truckIds.map((id) => [id, cache.get(id)?.table ?? null]));

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, TEST_DATABASES, type TestApp } from '../../test/support';
-import { fuelDay, HOUR } from './fuel.fixture';
+import { HOUR, writeFuelDay } from './fuel.fixture';
 import { scanFuelEvents } from './fuel-scan';
 
 // One truck whose events cannot be written (here: the database refuses them) costs only that truck
@@ -26,29 +26,7 @@ describe.each(TEST_DATABASES)('fuel scan of many trucks on $title', (database) =
     bad = a.id;
     good = b.id;
     const base = t.now() - 14 * HOUR;
-    for (const truck of trucks) {
-      await t.db.db.deleteFrom('position').where('truck_id', '=', truck.id).execute();
-      await t.db.db.deleteFrom('fuel_event').where('truck_id', '=', truck.id).execute();
-      await t.db.db.deleteFrom('fuel_scan').where('truck_id', '=', truck.id).execute();
-      await t.db.db.updateTable('truck').set({ tank_capacity: 600 }).where('id', '=', truck.id).execute();
-      const rows = fuelDay(base).map((p) => ({
-        truck_id: truck.id,
-        terminal_id: truck.terminal_id as number,
-        time: p.time,
-        received_at: p.time,
-        lat: p.lat,
-        lon: 116_000_000,
-        speed: p.speed,
-        fuel: p.fuel,
-        mileage: null,
-        extra: null,
-      }));
-      for (let i = 0; i < rows.length; i += 200)
-        await t.db.db
-          .insertInto('position')
-          .values(rows.slice(i, i + 200))
-          .execute();
-    }
+    for (const truck of trucks) await writeFuelDay(t, truck.id, truck.terminal_id as number, base);
     if (database.name === 'sqlite')
       await sql
         .raw(`CREATE TRIGGER refuse_bad BEFORE INSERT ON fuel_event WHEN NEW.truck_id = ${bad}

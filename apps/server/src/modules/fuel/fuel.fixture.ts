@@ -35,28 +35,20 @@ export function fuelDay(base: number) {
   return points;
 }
 
-/**
- * The last truck of plates 冀B with a 600 L tank, its positions replaced by `day` ending 2 hours ago,
- * refuel costs for the 200 L refuel and one never filled, and its events scanned and reconciled.
- */
-export async function fuelTruck(t: TestApp): Promise<{ truckId: number; base: number }> {
-  const truck = await t.db.db
-    .selectFrom('truck')
-    .innerJoin('terminal', 'terminal.id', 'truck.terminal_id')
-    .select(['truck.id', 'truck.merchant_id', 'truck.team_code', 'truck.terminal_id'])
-    .where('truck.car_no', 'like', '冀B%')
-    .orderBy('truck.id', 'desc')
-    .limit(1)
-    .executeTakeFirstOrThrow();
-  const truckId = truck.id;
+/** The truck's positions replaced by `fuelDay(base)` (its earlier events and scan checkpoint gone). */
+export async function writeFuelDay(
+  t: TestApp,
+  truckId: number,
+  terminalId: number,
+  base: number,
+): Promise<void> {
   await t.db.db.updateTable('truck').set({ tank_capacity: 600 }).where('id', '=', truckId).execute();
   await t.db.db.deleteFrom('position').where('truck_id', '=', truckId).execute();
   await t.db.db.deleteFrom('fuel_event').where('truck_id', '=', truckId).execute();
   await t.db.db.deleteFrom('fuel_scan').where('truck_id', '=', truckId).execute();
-  const base = t.now() - 14 * HOUR;
   const rows = fuelDay(base).map((p) => ({
     truck_id: truckId,
-    terminal_id: truck.terminal_id as number,
+    terminal_id: terminalId,
     time: p.time,
     received_at: p.time,
     lat: p.lat,
@@ -71,6 +63,24 @@ export async function fuelTruck(t: TestApp): Promise<{ truckId: number; base: nu
       .insertInto('position')
       .values(rows.slice(i, i + 200))
       .execute();
+}
+
+/**
+ * The last truck of plates 冀B with a 600 L tank, its positions replaced by `day` ending 2 hours ago,
+ * refuel costs for the 200 L refuel and one never filled, and its events scanned and reconciled.
+ */
+export async function fuelTruck(t: TestApp): Promise<{ truckId: number; base: number }> {
+  const truck = await t.db.db
+    .selectFrom('truck')
+    .innerJoin('terminal', 'terminal.id', 'truck.terminal_id')
+    .select(['truck.id', 'truck.merchant_id', 'truck.team_code', 'truck.terminal_id'])
+    .where('truck.car_no', 'like', '冀B%')
+    .orderBy('truck.id', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const truckId = truck.id;
+  const base = t.now() - 14 * HOUR;
+  await writeFuelDay(t, truckId, truck.terminal_id as number, base);
   const cost = (at: number | null, litres: number, amountFen: number, date: string) => ({
     merchant_id: truck.merchant_id,
     team_code: truck.team_code,
